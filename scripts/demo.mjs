@@ -1,0 +1,1 @@
+console.log('The demo (embedded emulator + the bundled action) arrives with the action itself.');
