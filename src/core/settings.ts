@@ -1,0 +1,228 @@
+// Every input read and checked in one place, before anything is sent. All problems are collected and thrown
+// together as one SettingsError whose message names each input, says what is allowed and how to fix it.
+// Pure: the GitHub adapter passes `core.getInput`, the CLI passes its flags under the same names.
+import type { EnvVar } from '../api/types.ts';
+import { EnvVarsError, parseEnvVars } from './env-vars.ts';
+import { Problems, SettingsError } from './settings/problems.ts';
+import { readTarget } from './settings/target.ts';
+import {
+  readBaseUrl,
+  readBoolean,
+  readBranch,
+  readChoice,
+  readCommit,
+  readId,
+  readPollInterval,
+  readTimeout,
+  readToken,
+} from './settings/values.ts';
+
+export { SettingsError, formatProblem, type InputProblem } from './settings/problems.ts';
+
+export type Target =
+  | { kind: 'pipeline-id'; pipelineId: string }
+  | { kind: 'pipeline'; owner: string; application: string; pipeline: string }
+  | { kind: 'application-id'; applicationId: string }
+  | { kind: 'application'; owner: string; application: string }
+  | { kind: 'run-id'; runId: string };
+
+export interface Settings {
+  /** Normalised: no trailing slash, ends with `/api/v3` (appended unless present). */
+  baseUrl: string;
+  /** '' only where nothing is triggered (run-id target). */
+  token: string;
+  target: Target;
+  /** The `application` input when it is not itself the target (for `wait-for: workflow` with run targets). */
+  application?: { owner: string; name: string };
+  branch?: string;
+  /** Full 40-character hash, lower case. */
+  commit?: string;
+  message?: string;
+  /** In the user's order, duplicates kept. */
+  envVars: EnvVar[];
+  sourceRunId?: string;
+  wait: boolean;
+  waitFor: 'run' | 'workflow';
+  /** undefined = no limit. */
+  timeoutMs?: number;
+  onTimeout: 'abort' | 'leave';
+  abortOnCancel: boolean;
+  pollInterval: 'auto' | { fixedMs: number };
+  propagateFailure: boolean;
+  stepLogs: 'failed' | 'all' | 'none';
+  summary: boolean;
+}
+
+/** The inputs in action.yml order, with the defaults action.yml declares (applied here too when a value is ''). */
+export const INPUT_DEFAULTS = {
+  'base-url': '',
+  token: '',
+  'pipeline-id': '',
+  pipeline: '',
+  'application-id': '',
+  application: '',
+  'run-id': '',
+  branch: '',
+  commit: '',
+  message: '',
+  'env-vars': '',
+  'source-run-id': '',
+  wait: 'true',
+  'wait-for': 'run',
+  timeout: '',
+  'on-timeout': 'abort',
+  'abort-on-cancel': 'true',
+  'poll-interval': 'auto',
+  'propagate-failure': 'true',
+  'step-logs': 'failed',
+  summary: 'true',
+} as const;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+
+export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[];
+
+const TRIGGER_ONLY = ['branch', 'commit', 'message', 'env-vars', 'source-run-id'] as const;
+
+/**
+ * Reads and checks every input. Values are trimmed, except `env-vars`, whose lines keep their spaces (the parser
+ * trims keys only). Throws a SettingsError listing every problem found.
+ */
+export function readSettings(getInput: (name: string) => string): Settings {
+  const raw = (name: InputName): string => getInput(name) ?? '';
+  const value = (name: InputName): string => raw(name).trim();
+  const problems = new Problems();
+
+  const baseUrl = readBaseUrl(value('base-url'), problems);
+  const { kind, target, application } = readTarget(
+    {
+      'pipeline-id': value('pipeline-id'),
+      pipeline: value('pipeline'),
+      'application-id': value('application-id'),
+      application: value('application'),
+      'run-id': value('run-id'),
+    },
+    problems,
+  );
+  const triggers = kind !== undefined && kind !== 'run-id';
+  const token = readToken(value('token'), triggers, problems);
+  const isBuild = kind === 'application' || kind === 'application-id';
+
+  let branch: string | undefined;
+  let commit: string | undefined;
+  let message: string | undefined;
+  let envVars: EnvVar[] = [];
+  let sourceRunId: string | undefined;
+  if (kind === 'run-id') {
+    for (const name of TRIGGER_ONLY) {
+      if (raw(name).trim() === '') continue;
+      problems.addCombination(
+        [name, 'run-id'],
+        `\`${name}\` only applies when a run is triggered, but \`run-id\` follows an existing run.`,
+        `Remove \`${name}\`, or trigger a new run with \`pipeline-id\` or \`pipeline\` instead of \`run-id\`.`,
+      );
+    }
+  } else {
+    branch = readBranch(value('branch'), problems);
+    commit = readCommit(value('commit'), problems);
+    if (value('commit') !== '' && value('branch') === '') {
+      problems.addCombination(
+        ['commit', 'branch'],
+        '`commit` needs `branch`: the service looks the commit up on that branch.',
+        'Add the branch that holds the commit, for example `branch: ${{ github.head_ref || github.ref_name }}`.',
+      );
+    }
+    message = value('message') || undefined;
+    envVars = readEnvVars(raw('env-vars'), problems);
+    sourceRunId = readId('source-run-id', value('source-run-id'), problems);
+    if (isBuild && value('source-run-id') !== '') {
+      problems.add(
+        'source-run-id',
+        'chains runs, but the target is a classic build (`application-id` or `application`), which cannot chain.',
+        'Remove `source-run-id`, or trigger a pipeline with `pipeline-id` or `pipeline` instead.',
+      );
+      sourceRunId = undefined;
+    }
+  }
+
+  const wait = readBoolean('wait', value('wait'), true, problems);
+  const waitFor = readChoice('wait-for', value('wait-for'), ['run', 'workflow'], 'run', problems);
+  if (waitFor === 'workflow') checkWorkflowWait(kind, value('application') !== '', problems);
+  const timeoutMs = readTimeout(value('timeout'), problems);
+  const onTimeout = readChoice('on-timeout', value('on-timeout'), ['abort', 'leave'], 'abort', problems);
+  const abortOnCancel = readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems);
+  const pollInterval = readPollInterval(value('poll-interval'), problems);
+  const propagateFailure = readBoolean('propagate-failure', value('propagate-failure'), true, problems);
+  const stepLogs = readChoice('step-logs', value('step-logs'), ['failed', 'all', 'none'], 'failed', problems);
+  const summary = readBoolean('summary', value('summary'), true, problems);
+
+  if (problems.list.length > 0) throw new SettingsError(problems.list);
+  if (baseUrl === undefined || target === undefined) {
+    throw new Error('Settings were incomplete although no input problem was found.');
+  }
+  return {
+    baseUrl,
+    token,
+    target,
+    ...(application && { application }),
+    ...(branch !== undefined && { branch }),
+    ...(commit !== undefined && { commit }),
+    ...(message !== undefined && { message }),
+    envVars,
+    ...(sourceRunId !== undefined && { sourceRunId }),
+    wait,
+    waitFor,
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    onTimeout,
+    abortOnCancel,
+    pollInterval,
+    propagateFailure,
+    stepLogs,
+    summary,
+  };
+}
+
+/** The application whose workflows `wait-for: workflow` reads, when the settings name one. */
+export function workflowApplication(settings: Settings): { owner: string; name: string } | undefined {
+  const { target } = settings;
+  return target.kind === 'pipeline'
+    ? { owner: target.owner, name: target.application }
+    : settings.application;
+}
+
+function readEnvVars(text: string, problems: Problems): EnvVar[] {
+  if (text.trim() === '') return [];
+  try {
+    return parseEnvVars(text);
+  } catch (error) {
+    if (!(error instanceof EnvVarsError)) throw error;
+    problems.add(
+      'env-vars',
+      error.message,
+      'Write one `KEY=VALUE` per line (the value may contain `=`), `KEY<<EOF` … `EOF` for a multi-line value, ' +
+        '`#` for comments; or a JSON array `[{"key": "KEY", "value": "VALUE"}]`. Names use letters, digits and `_`.',
+    );
+    return [];
+  }
+}
+
+function checkWorkflowWait(
+  kind: Target['kind'] | undefined,
+  hasApplication: boolean,
+  problems: Problems,
+): void {
+  if (kind === 'application' || kind === 'application-id') {
+    problems.add(
+      'wait-for',
+      '`workflow` follows the runs of a workflow, but the target is a classic build, which has no workflow.',
+      'Use `wait-for: run` (the default) for builds, or trigger a pipeline with `pipeline-id` or `pipeline`.',
+    );
+  } else if ((kind === 'pipeline-id' || kind === 'run-id') && !hasApplication) {
+    problems.addCombination(
+      ['wait-for', 'application'],
+      `\`workflow\` reads the workflows of an application, but \`${kind}\` does not say which one.`,
+      'Add `application: owner/application` (the application the pipeline belongs to), or give the pipeline ' +
+        'by name with `pipeline: owner/application/pipeline`.',
+    );
+  }
+}

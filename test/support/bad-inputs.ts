@@ -1,0 +1,216 @@
+// Bad action inputs, one mistake per row. Each `inputs` is a complete set of the action's inputs that is valid
+// except for that mistake, so the action must fail naming `input` (with `fragment` in the message) and send nothing.
+
+export interface BadInput {
+  name: string;
+  inputs: Record<string, string>;
+  /** The input the error must name. */
+  input: string;
+  /** Text the error message must contain. */
+  fragment: string;
+}
+
+export const PIPELINE_ID = '5f8e3c2a9b1d4e6f7a8b9c0d';
+export const APPLICATION_ID = '5f8e3c2a9b1d4e6f7a8b9c01';
+export const RUN_ID = '5f8e3c2a9b1d4e6f7a8b9c02';
+export const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+
+/** A valid, complete set of inputs: action.yml's defaults plus a local base URL, a token and a pipeline id. */
+export function validInputs(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    'base-url': 'http://127.0.0.1:1',
+    token: 'demo-token',
+    'pipeline-id': PIPELINE_ID,
+    pipeline: '',
+    'application-id': '',
+    application: '',
+    'run-id': '',
+    branch: '',
+    commit: '',
+    message: '',
+    'env-vars': '',
+    'source-run-id': '',
+    wait: 'true',
+    'wait-for': 'run',
+    timeout: '',
+    'on-timeout': 'abort',
+    'abort-on-cancel': 'true',
+    'poll-interval': 'auto',
+    'propagate-failure': 'true',
+    'step-logs': 'failed',
+    summary: 'true',
+    ...overrides,
+  };
+}
+
+const noPipelineId = { 'pipeline-id': '' };
+
+function row(name: string, overrides: Record<string, string>, input: string, fragment: string): BadInput {
+  return { name, inputs: validInputs(overrides), input, fragment };
+}
+
+export const BAD_INPUTS: BadInput[] = [
+  // base-url
+  row('base-url missing', { 'base-url': '' }, 'base-url', 'a value is required'),
+  row('base-url without scheme', { 'base-url': 'localhost:1' }, 'base-url', 'only http and https'),
+  row('base-url host without scheme', { 'base-url': 'ci.example.com' }, 'base-url', 'not an absolute'),
+  row('base-url ftp', { 'base-url': 'ftp://127.0.0.1:1' }, 'base-url', 'only http and https'),
+  row('base-url with query', { 'base-url': 'http://127.0.0.1:1/?token=x' }, 'base-url', 'query string'),
+  row('base-url with fragment', { 'base-url': 'http://127.0.0.1:1/#top' }, 'base-url', 'fragment'),
+  row('base-url with credentials', { 'base-url': 'http://user:pw@127.0.0.1:1' }, 'base-url', 'credentials'),
+  row(
+    'base-url inside the API',
+    { 'base-url': 'http://127.0.0.1:1/api/v3/runs' },
+    'base-url',
+    'inside the API',
+  ),
+  row('base-url with a space', { 'base-url': 'http://127.0.0.1:1/ci root' }, 'base-url', 'whitespace'),
+  // token
+  row('token missing for a trigger', { token: '' }, 'token', 'fork'),
+  row('token with Bearer prefix', { token: 'Bearer demo-token' }, 'token', '`Bearer `'),
+  row('token with a line break', { token: 'demo-token\nsecond-line' }, 'token', 'line break'),
+  row('token with non-ASCII', { token: 'demo-tökén' }, 'token', 'printable ASCII'),
+  // target selection
+  row('no target', noPipelineId, 'pipeline-id', 'nothing to trigger or follow'),
+  row(
+    'pipeline-id and application-id',
+    { 'application-id': APPLICATION_ID },
+    'application-id',
+    'exactly one',
+  ),
+  row('pipeline-id and run-id', { 'run-id': RUN_ID }, 'run-id', 'exactly one'),
+  row('pipeline-id and pipeline', { pipeline: 'acme/shop/build' }, 'pipeline', 'exactly one'),
+  row(
+    'application-id and application',
+    { ...noPipelineId, 'application-id': APPLICATION_ID, application: 'acme/shop' },
+    'application',
+    'only once',
+  ),
+  row(
+    'pipeline and a different application',
+    { ...noPipelineId, pipeline: 'acme/shop/build', application: 'acme/other' },
+    'application',
+    'may only repeat',
+  ),
+  row(
+    'pipeline with two parts',
+    { ...noPipelineId, pipeline: 'acme/shop' },
+    'pipeline',
+    'owner/application/pipeline',
+  ),
+  row(
+    'pipeline with an empty part',
+    { ...noPipelineId, pipeline: 'acme//build' },
+    'pipeline',
+    'three non-empty',
+  ),
+  row(
+    'pipeline with four parts',
+    { ...noPipelineId, pipeline: 'acme/shop/build/x' },
+    'pipeline',
+    'three non-empty',
+  ),
+  row(
+    'application with three parts',
+    { ...noPipelineId, application: 'acme/shop/x' },
+    'application',
+    'owner/application',
+  ),
+  row('application with a space', { application: 'acme/my shop' }, 'application', 'whitespace'),
+  // ids
+  row('pipeline-id with a space', { 'pipeline-id': '5f8e3c2a 9b1d4e6f' }, 'pipeline-id', '24 hexadecimal'),
+  row('pipeline-id with a slash', { 'pipeline-id': 'acme/shop' }, 'pipeline-id', 'contains `/`'),
+  row('pipeline-id as a URL', { 'pipeline-id': 'https://ci.example.com/p/1' }, 'pipeline-id', 'is a URL'),
+  row(
+    'application-id with a question mark',
+    { ...noPipelineId, 'application-id': 'abc?x=1' },
+    'application-id',
+    'contains `?`',
+  ),
+  row('run-id with a hash sign', { ...noPipelineId, 'run-id': 'abc#1' }, 'run-id', 'contains `#`'),
+  row('source-run-id with a space', { 'source-run-id': 'abc def' }, 'source-run-id', 'whitespace'),
+  // branch, commit
+  row('commit too short', { branch: 'main', commit: 'abc1234' }, 'commit', 'short hash'),
+  row('commit not hex', { branch: 'main', commit: 'z'.repeat(40) }, 'commit', '40 hexadecimal'),
+  row('commit without branch', { commit: COMMIT }, 'commit', 'needs `branch`'),
+  row('branch with a space', { branch: 'my branch' }, 'branch', 'whitespace'),
+  row('branch as a full ref', { branch: 'refs/heads/main' }, 'branch', '`refs/heads/`'),
+  row('branch with ..', { branch: 'a..b' }, 'branch', '`..`'),
+  // nothing is triggered with run-id
+  row('branch with run-id', { ...noPipelineId, 'run-id': RUN_ID, branch: 'main' }, 'branch', 'existing run'),
+  row(
+    'message with run-id',
+    { ...noPipelineId, 'run-id': RUN_ID, message: 'hello' },
+    'message',
+    'existing run',
+  ),
+  row(
+    'env-vars with run-id',
+    { ...noPipelineId, 'run-id': RUN_ID, 'env-vars': 'A=1' },
+    'env-vars',
+    'existing run',
+  ),
+  row(
+    'source-run-id with run-id',
+    { ...noPipelineId, 'run-id': RUN_ID, 'source-run-id': RUN_ID },
+    'source-run-id',
+    'existing run',
+  ),
+  row(
+    'source-run-id with a build',
+    { ...noPipelineId, 'application-id': APPLICATION_ID, 'source-run-id': RUN_ID },
+    'source-run-id',
+    'classic build',
+  ),
+  // env-vars
+  row('env-vars key starting with a digit', { 'env-vars': '1ABC=x' }, 'env-vars', 'line 1'),
+  row('env-vars key with a dash', { 'env-vars': 'A=1\nMY-VAR=2' }, 'env-vars', 'line 2'),
+  row('env-vars line without =', { 'env-vars': 'A=1\n# ok\njust text' }, 'env-vars', 'line 3'),
+  row('env-vars unclosed heredoc', { 'env-vars': 'A=1\nB<<EOF\nx\n' }, 'env-vars', 'never closed'),
+  row('env-vars heredoc without delimiter', { 'env-vars': 'B<<' }, 'env-vars', 'no delimiter'),
+  row('env-vars invalid JSON', { 'env-vars': '[{"key": "A", "value": "1"' }, 'env-vars', 'not valid JSON'),
+  row('env-vars JSON of strings', { 'env-vars': '["A=1"]' }, 'env-vars', 'index 0'),
+  row(
+    'env-vars JSON null value',
+    { 'env-vars': '[{"key":"A","value":"1"},{"key":"B","value":null}]' },
+    'env-vars',
+    'index 1',
+  ),
+  row('env-vars JSON unknown property', { 'env-vars': '[{"name":"A","value":"1"}]' }, 'env-vars', '"name"'),
+  // booleans and choices
+  row('wait yes', { wait: 'yes' }, 'wait', '`true` and `false`'),
+  row('abort-on-cancel on', { 'abort-on-cancel': 'on' }, 'abort-on-cancel', '`true` and `false`'),
+  row('propagate-failure 1', { 'propagate-failure': '1' }, 'propagate-failure', '`true` and `false`'),
+  row('summary enabled', { summary: 'enabled' }, 'summary', '`true` and `false`'),
+  row('wait-for all', { 'wait-for': 'all' }, 'wait-for', '`run`, `workflow`'),
+  row(
+    'wait-for workflow with pipeline-id alone',
+    { 'wait-for': 'workflow' },
+    'wait-for',
+    'application: owner/application',
+  ),
+  row(
+    'wait-for workflow with run-id alone',
+    { ...noPipelineId, 'run-id': RUN_ID, 'wait-for': 'workflow' },
+    'wait-for',
+    'application: owner/application',
+  ),
+  row(
+    'wait-for workflow with a build',
+    { ...noPipelineId, application: 'acme/shop', 'wait-for': 'workflow' },
+    'wait-for',
+    'classic build',
+  ),
+  row('on-timeout cancel', { 'on-timeout': 'cancel' }, 'on-timeout', '`abort`, `leave`'),
+  row('step-logs errors', { 'step-logs': 'errors' }, 'step-logs', '`failed`, `all`, `none`'),
+  // durations
+  row('timeout words', { timeout: 'soon' }, 'timeout', 'not a duration'),
+  row('timeout negative', { timeout: '-5m' }, 'timeout', 'negative'),
+  row('timeout in weeks', { timeout: '2w' }, 'timeout', 'unit `w`'),
+  row('timeout too long', { timeout: '30d' }, 'timeout', 'too long'),
+  row('timeout with exponent', { timeout: '1e3' }, 'timeout', 'not a duration'),
+  row('timeout with a trailing bare number', { timeout: '1h30' }, 'timeout', 'not a duration'),
+  row('poll-interval below 1s', { 'poll-interval': '500ms' }, 'poll-interval', 'minimum of 1s'),
+  row('poll-interval above 1h', { 'poll-interval': '2h' }, 'poll-interval', 'maximum of 1h'),
+  row('poll-interval words', { 'poll-interval': 'fast' }, 'poll-interval', 'not a duration'),
+];
