@@ -1,0 +1,141 @@
+// Errors thrown by the API client. None of them ever carries the token: messages, fields and
+// causes are built from redacted text only (see redact.ts).
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
+
+export interface ApiErrorInit {
+  method: string;
+  path: string;
+  kind: ApiErrorKind;
+  retryable: boolean;
+  status?: number;
+  serverMessage?: string;
+  hint?: string;
+  unsupported?: boolean;
+  /** How long the server asked the client to wait (from `Retry-After`), when it said so. */
+  retryAfterMs?: number;
+  /** Transport error code such as `ECONNRESET` or `UND_ERR_HEADERS_TIMEOUT`. */
+  code?: string;
+  /** Attempts made before giving up (1 when the call was not retried). */
+  attempts?: number;
+  /** Short description of a transport failure, e.g. `no response headers within 30000 ms`. */
+  detail?: string;
+  /** Why retrying stopped, when it did, e.g. `the deadline would be passed`. */
+  note?: string;
+  /** Overrides the generated message. */
+  message?: string;
+  /** Already redacted. */
+  cause?: Error;
+}
+
+/** A call that failed: an HTTP error status, a network failure, a timeout or an abort. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly method: string;
+  /** Path and query of the request (or the full URL for another origin); never contains the token. */
+  readonly path: string;
+  readonly kind: ApiErrorKind;
+  declare readonly status?: number;
+  declare readonly serverMessage?: string;
+  readonly retryable: boolean;
+  declare readonly hint?: string;
+  declare readonly unsupported?: boolean;
+  declare readonly retryAfterMs?: number;
+  declare readonly code?: string;
+  readonly attempts: number;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message ?? describeApiError(init), init.cause ? { cause: init.cause } : undefined);
+    this.method = init.method;
+    this.path = init.path;
+    this.kind = init.kind;
+    this.retryable = init.retryable;
+    this.attempts = init.attempts ?? 1;
+    // Optional fields exist only when set, so that logs and snapshots show what is known.
+    const optional = {
+      status: init.status,
+      serverMessage: init.serverMessage,
+      hint: init.hint,
+      unsupported: init.unsupported,
+      retryAfterMs: init.retryAfterMs,
+      code: init.code,
+    };
+    for (const [key, value] of Object.entries(optional)) {
+      if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
+    }
+  }
+}
+
+/**
+ * A trigger (POST) whose request may have reached the server, but no usable answer came back
+ * (connection lost after sending, no response in time, a 5xx, an unreadable body). A run or
+ * build may exist: look for it before triggering again. Never retried by the client.
+ */
+export class TriggerOutcomeUnknownError extends ApiError {
+  override name = 'TriggerOutcomeUnknownError';
+
+  constructor(init: Omit<ApiErrorInit, 'retryable'>) {
+    super({
+      ...init,
+      retryable: false,
+      message:
+        init.message ?? `${describeApiError({ ...init, retryable: false })}; ${outcomeAdvice(init.path)}`,
+    });
+  }
+}
+
+/** A response body that does not match the field tables of the API. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+  /** Endpoint template such as `GET /runs/:runId`. */
+  readonly endpoint: string;
+  /** Field path such as `status`, `pipeline.id` or `[3].status`; `(body)` for the body itself. */
+  readonly field: string;
+
+  constructor(endpoint: string, field: string, problem: string) {
+    super(
+      `Unexpected response from ${endpoint}: ${field === '(body)' ? 'the body' : `field "${field}"`} ${problem}`,
+    );
+    this.endpoint = endpoint;
+    this.field = field;
+  }
+}
+
+/** A request that breaks a rule of the API; it was not sent. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** What the caller of a trigger whose outcome is unknown should do next. */
+export function outcomeAdvice(path: string): string {
+  const resource = /\/builds\b/.test(path) ? 'build' : 'run';
+  return `the ${resource} may have been created anyway: look for it before triggering again`;
+}
+
+function describeApiError(init: ApiErrorInit): string {
+  const subject = `${init.method} ${init.path}`;
+  let text: string;
+  switch (init.kind) {
+    case 'http':
+      text = `${subject} failed with HTTP ${init.status ?? '?'}${init.serverMessage ? `: ${init.serverMessage}` : ''}`;
+      break;
+    case 'timeout':
+      text = `${subject} timed out${init.detail ? `: ${init.detail}` : ''}`;
+      break;
+    case 'aborted':
+      text = `${subject} was aborted`;
+      break;
+    default:
+      text = `${subject} failed: ${init.detail ?? 'network error'}`;
+  }
+  if (init.attempts !== undefined && init.attempts > 1) text += ` after ${init.attempts} attempts`;
+  if (init.note) text += ` (${init.note})`;
+  if (init.hint) text += `${/[.!?]$/.test(text) ? '' : '.'} Hint: ${init.hint}`;
+  return text;
+}

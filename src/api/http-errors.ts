@@ -1,0 +1,51 @@
+// Turning an error response into a message and a hint. Error bodies follow the hapi/Boom shape
+// `{statusCode, error, message}`; anything else falls back to the text, then to fixed messages.
+
+import { STATUS_CODES } from 'node:http';
+
+const MAX_MESSAGE_LENGTH = 500;
+
+const FIXED_MESSAGES: Record<number, string> = {
+  401: 'authentication required',
+  403: 'not authorized to access this resource',
+  404: 'resource not found',
+};
+
+export const STACK_ERROR = /only stack 1 and 5 are supported for builds/i;
+
+export function serverMessageFrom(status: number, text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown };
+      if (typeof body.message === 'string' && body.message.trim()) return shorten(body.message);
+      if (typeof body.error === 'string' && body.error.trim()) return shorten(body.error);
+    } catch {
+      // Not JSON after all: use the text below.
+    }
+  }
+  // An HTML error page (from a proxy or load balancer) says nothing useful in a log line.
+  if (trimmed && !trimmed.startsWith('<')) return shorten(trimmed);
+  return FIXED_MESSAGES[status] ?? STATUS_CODES[status] ?? `HTTP ${status}`;
+}
+
+function shorten(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : oneLine;
+}
+
+export function hintFor(status: number, serverMessage: string): string | undefined {
+  if (status === 400 && STACK_ERROR.test(serverMessage)) {
+    return 'builds exist only on stacks 1 and 5; for a workflow-stack (stack 6) application trigger a run with pipeline-id instead';
+  }
+  switch (status) {
+    case 401:
+      return 'the token is missing, invalid or expired: check the token secret';
+    case 403:
+      return "the token's user may not access this resource: check its access to the owner and application";
+    case 404:
+      return 'check the owner, application name or id (private resources that the token cannot see also answer 404)';
+    default:
+      return undefined;
+  }
+}
