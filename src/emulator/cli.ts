@@ -1,0 +1,80 @@
+// `npm run emulator -- --port 8080 [--host 127.0.0.1] [--world world.json] [--speed 10] [--quirks all|a,b]`
+// Prints one line with the base URL, serves until SIGINT or SIGTERM, then exits 0.
+import { parseArgs } from 'node:util';
+import { startEmulator } from './index.ts';
+import { QUIRK_NAMES, type Quirks } from './types.ts';
+import { loadWorldFile } from './world-file.ts';
+
+const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name]
+Quirks: ${QUIRK_NAMES.join(', ')}`;
+
+function parseQuirks(value: string | undefined): Partial<Quirks> {
+  if (value === undefined || value === '' || value === 'none') return {};
+  const names = value === 'all' ? [...QUIRK_NAMES] : value.split(',').map((name) => name.trim());
+  const quirks: Partial<Quirks> = {};
+  for (const name of names) {
+    const known = QUIRK_NAMES.find((candidate) => candidate === name);
+    if (!known) throw new Error(`unknown quirk "${name}"; known: ${QUIRK_NAMES.join(', ')}`);
+    quirks[known] = true;
+  }
+  return quirks;
+}
+
+function parseNumber(name: string, value: string, check: (n: number) => boolean): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || !check(n))
+    throw new Error(`invalid --${name} ${JSON.stringify(value)}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      world: { type: 'string' },
+      speed: { type: 'string', default: '1' },
+      quirks: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = parseNumber('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
+  const speed = parseNumber('speed', values.speed, (n) => n >= 0);
+  const quirks = parseQuirks(values.quirks);
+  const world = values.world !== undefined ? await loadWorldFile(values.world) : undefined;
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    speed,
+    quirks,
+    ...(world ? { world } : {}),
+  });
+  console.log(`CI Service API v3 emulator listening on ${emulator.url}`);
+
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`emulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(1);
+});

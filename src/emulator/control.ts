@@ -1,0 +1,143 @@
+// The control surface: the same operations in-process (EmulatorControl) and over HTTP under /_emulator/.
+import type { FastifyInstance } from 'fastify';
+import { iso } from './model/time.ts';
+import type { EmulatorState } from './state.ts';
+import {
+  QUIRK_NAMES,
+  type EmulatorControl,
+  type EmulatorRunView,
+  type FaultSpec,
+  type Quirks,
+} from './types.ts';
+import type { RunRecord, World } from './world.ts';
+
+export function createControl(state: EmulatorState): EmulatorControl {
+  return {
+    injectFault: (fault) => state.faults.add(fault),
+    clearFaults: () => state.faults.clear(),
+    faults: () => state.faults.list(),
+    requests: () => state.log.list(),
+    clearRequests: () => state.log.clear(),
+    reset: () => state.reset(),
+    setSpeed: (speed) => state.world.clock.setSpeed(speed),
+    speed: () => state.world.clock.speed,
+    advance: (ms) => state.world.clock.advance(ms),
+    now: () => state.world.now(),
+    setQuirks: (quirks) => {
+      state.quirks = { ...state.quirks, ...pickQuirks(quirks) };
+    },
+    quirks: () => ({ ...state.quirks }),
+    runs: () => {
+      state.world.sync();
+      const now = state.world.now();
+      return state.world.runs.map((run) => runControlView(state.world, run, now));
+    },
+  };
+}
+
+function pickQuirks(input: Partial<Quirks>): Partial<Quirks> {
+  const picked: Partial<Quirks> = {};
+  for (const name of QUIRK_NAMES) {
+    const value = input[name];
+    if (value !== undefined) picked[name] = Boolean(value);
+  }
+  return picked;
+}
+
+function runControlView(world: World, run: RunRecord, now: number): EmulatorRunView {
+  const state = world.stateOf(run, now);
+  return {
+    id: run.id,
+    pipelineId: run.pipeline.id,
+    pipelineName: run.pipeline.name,
+    applicationId: run.app.id,
+    status: state.phase === 'queued' ? 'notstarted' : state.phase,
+    result: state.result,
+    progress: state.progress,
+    branch: run.branch,
+    commitHash: run.commitHash,
+    message: run.message,
+    envVars: run.envVars.map((envVar) => ({ ...envVar })),
+    ...(run.sourceRun ? { sourceRunId: run.sourceRun.id } : {}),
+    createdAt: iso(run.plan.createdAt),
+    ...(state.startedAt !== undefined ? { startedAt: iso(state.startedAt) } : {}),
+    ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),
+    workflowId: run.workflow.id,
+  };
+}
+
+const faultBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['route'],
+  properties: {
+    method: {
+      type: 'string',
+      enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'get', 'post', 'put', 'patch', 'delete'],
+    },
+    route: { type: 'string', minLength: 1 },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    retryAfter: { type: 'string' },
+    delayMs: { type: 'integer', minimum: 0 },
+    destroySocket: { type: 'boolean' },
+    afterApply: { type: 'boolean' },
+    times: { type: 'integer', minimum: 1 },
+  },
+};
+
+const clockBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { speed: { type: 'number', minimum: 0 }, advanceMs: { type: 'number', minimum: 0 } },
+};
+
+const quirksBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(QUIRK_NAMES.map((name) => [name, { type: 'boolean' }])),
+};
+
+export function registerControlRoutes(app: FastifyInstance, state: EmulatorState): void {
+  const control = createControl(state);
+  const clock = () => ({ now: control.now(), iso: iso(control.now()), speed: control.speed() });
+
+  app.post<{ Body: FaultSpec }>('/_emulator/faults', { schema: { body: faultBody } }, async (request) => {
+    control.injectFault(request.body);
+    return { faults: control.faults() };
+  });
+  app.get('/_emulator/faults', async () => ({ faults: control.faults() }));
+  app.delete('/_emulator/faults', async () => {
+    control.clearFaults();
+    return { faults: [] };
+  });
+  app.get('/_emulator/requests', async () => control.requests());
+  app.delete('/_emulator/requests', async () => {
+    control.clearRequests();
+    return { cleared: true };
+  });
+  app.post('/_emulator/reset', async () => {
+    control.reset();
+    return clock();
+  });
+  app.get('/_emulator/clock', async () => clock());
+  app.post<{ Body: { speed?: number; advanceMs?: number } | undefined }>(
+    '/_emulator/clock',
+    { schema: { body: clockBody } },
+    async (request) => {
+      const body = request.body ?? {};
+      if (body.speed !== undefined) control.setSpeed(body.speed);
+      if (body.advanceMs !== undefined) control.advance(body.advanceMs);
+      return clock();
+    },
+  );
+  app.get('/_emulator/quirks', async () => control.quirks());
+  app.put<{ Body: Partial<Quirks> }>(
+    '/_emulator/quirks',
+    { schema: { body: quirksBody } },
+    async (request) => {
+      control.setQuirks(request.body);
+      return control.quirks();
+    },
+  );
+  app.get('/_emulator/runs', async () => control.runs());
+}

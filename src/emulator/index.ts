@@ -1,0 +1,64 @@
+// The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
+import { buildServer } from './server.ts';
+import { createControl } from './control.ts';
+import { defaultWorld } from './default-world.ts';
+import { EmulatorState } from './state.ts';
+import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';
+import { parseWorldFile, type WorldFile } from './world-file.ts';
+
+export type {
+  Emulator,
+  EmulatorControl,
+  EmulatorRunView,
+  FaultSpec,
+  Quirks,
+  RequestLogEntry,
+} from './types.ts';
+export { NO_QUIRKS, QUIRK_NAMES } from './types.ts';
+export type {
+  WorldApplication,
+  WorldFile,
+  WorldHistoryEntry,
+  WorldOrganization,
+  WorldPipeline,
+  WorldStep,
+  WorldUser,
+} from './world-file.ts';
+export { loadWorldFile, parseWorldFile } from './world-file.ts';
+export { defaultWorld } from './default-world.ts';
+export { FAILURE_LINE, INJECTED_LINES } from './logs.ts';
+
+export interface StartOptions {
+  /** Default 0: a random free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default: the default world. */
+  world?: WorldFile;
+  /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
+  speed?: number;
+  /** All off by default. */
+  quirks?: Partial<Quirks>;
+  /** Fastify logging; default false. */
+  logger?: boolean;
+}
+
+export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> {
+  const world = parseWorldFile(structuredClone(opts.world ?? defaultWorld));
+  const state = new EmulatorState({
+    world,
+    speed: opts.speed ?? 1,
+    quirks: { ...NO_QUIRKS, ...opts.quirks },
+  });
+  const server = buildServer(state, opts.logger ?? false);
+  const host = opts.host ?? '127.0.0.1';
+  await server.listen({ port: opts.port ?? 0, host });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    close: () => server.close(),
+    control: createControl(state),
+  };
+}

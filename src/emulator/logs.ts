@@ -1,0 +1,74 @@
+// Step logs, generated on demand and streamed: a 100 MB log is produced line by line, never held.
+import type { PlannedStep, StepState } from './timeline.ts';
+
+/** Each log holds exactly one line starting with `::`, so that clients must neutralise workflow commands. */
+export const INJECTED_LINES = [
+  '::set-output name=result::hacked',
+  '::error::injected from the remote log',
+  '::add-mask::passed',
+  '::endgroup::',
+  '::warning::injected',
+] as const;
+
+export const FAILURE_LINE = 'ERROR: 3 tests failed';
+const FILLER_WIDTH = 64;
+const DEFAULT_FILLER_LINES = 4;
+const LINES_PER_CHUNK = 2048;
+
+export interface LogInput {
+  step: PlannedStep;
+  /** The step's state now; undefined when it has not started. */
+  state: StepState;
+  now: number;
+  logBytes?: number;
+}
+
+/** The text of a step log as far as it has been produced, in chunks of whole lines. */
+export function* stepLog({ step, state, now, logBytes }: LogInput): Generator<string> {
+  const fillerCount = logBytes === undefined ? DEFAULT_FILLER_LINES : Math.ceil(logBytes / FILLER_WIDTH);
+  const headerCount = 3;
+  const total = headerCount + fillerCount;
+  let produced = total;
+  if (!state.finished) {
+    const span = Math.max(1, step.endAt - step.startAt);
+    produced = Math.max(1, Math.min(total, Math.floor(((now - step.startAt) / span) * total)));
+  }
+  const header = [
+    `--> Running step: ${step.name}`,
+    `$ ./run-step.sh ${JSON.stringify(step.name)}`,
+    INJECTED_LINES[(step.order - 1) % INJECTED_LINES.length] ?? '::endgroup::',
+  ];
+  let chunk: string[] = header.slice(0, produced);
+  for (let i = 0; i < produced - headerCount; i++) {
+    chunk.push(logBytes === undefined ? sampleLine(step, i) : fillerLine(i));
+    if (chunk.length >= LINES_PER_CHUNK) {
+      yield chunk.join('\n') + '\n';
+      chunk = [];
+    }
+  }
+  if (state.finished) chunk.push(closingLine(step, state));
+  if (chunk.length > 0) yield chunk.join('\n') + '\n';
+}
+
+function sampleLine(step: PlannedStep, index: number): string {
+  const lines = [
+    `Preparing ${step.name}`,
+    `Using cache key ${step.id.slice(-8)}`,
+    'Fetching dependencies... done',
+    `Working on ${step.name}...`,
+  ];
+  return lines[index % lines.length] ?? '';
+}
+
+/** Exactly FILLER_WIDTH bytes with its newline. */
+function fillerLine(index: number): string {
+  const prefix = `log line ${String(index + 1).padStart(10, '0')} `;
+  return prefix + 'x'.repeat(FILLER_WIDTH - 1 - prefix.length);
+}
+
+function closingLine(step: PlannedStep, state: StepState): string {
+  if (state.result === 'failed') return FAILURE_LINE;
+  if (state.result === 'aborted') return 'Step aborted';
+  const seconds = ((state.finishedAt ?? step.endAt) - step.startAt) / 1000;
+  return `Step "${step.name}" passed in ${seconds.toFixed(2)}s`;
+}

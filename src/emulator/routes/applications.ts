@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+import { canRead, requireRead, requireWrite, viewContext, viewer } from '../http.ts';
+import {
+  applicationListItemSchema,
+  applicationSchema,
+  applicationsQuery,
+  arrayOf,
+  buildListItemSchema,
+  buildsQuery,
+  deployListItemSchema,
+  deploysQuery,
+  patchApplicationBody,
+  pipelineSchema,
+  pipelinesQuery,
+} from '../schemas.ts';
+import type { EmulatorState } from '../state.ts';
+import {
+  applicationListView,
+  applicationSingleView,
+  buildListView,
+  deployListView,
+  classicStatusOf,
+  pipelineView,
+} from '../views.ts';
+import type { AppRecord, BuildRecord, DeployRecord } from '../world.ts';
+import { byCreation, page } from './paging.ts';
+
+interface AppParams {
+  username: string;
+  application: string;
+}
+
+interface ExecutionFilters {
+  result?: string;
+  stack?: number;
+  status?: string;
+  limit: number;
+  skip: number;
+  sort: string;
+}
+
+const ownerParams = { type: 'object', properties: { username: { type: 'string' } }, required: ['username'] };
+const appParams = {
+  type: 'object',
+  properties: { username: { type: 'string' }, application: { type: 'string' } },
+  required: ['username', 'application'],
+};
+
+function findApp(state: EmulatorState, params: AppParams): AppRecord {
+  const app = state.world.app(params.username, params.application);
+  if (!app) throw notFound(`Application ${params.username}/${params.application} not found`);
+  return app;
+}
+
+const APPLICATION_ORDER: Record<string, (a: AppRecord, b: AppRecord) => number> = {
+  nameAsc: (a, b) => a.name.localeCompare(b.name),
+  nameDesc: (a, b) => b.name.localeCompare(a.name),
+  createdAtAsc: (a, b) => a.createdAt - b.createdAt,
+  createdAtDesc: (a, b) => b.createdAt - a.createdAt,
+  updatedAtAsc: (a, b) => a.updatedAt - b.updatedAt,
+  updatedAtDesc: (a, b) => b.updatedAt - a.updatedAt,
+};
+
+export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get<{
+    Params: { username: string };
+    Querystring: { stack?: number; limit: number; skip: number; sort: string };
+  }>(
+    '/api/v3/applications/:username',
+    {
+      schema: {
+        params: ownerParams,
+        querystring: applicationsQuery,
+        response: { 200: arrayOf(applicationListItemSchema) },
+      },
+    },
+    async (request) => {
+      const owner = state.world.user(request.params.username);
+      if (!owner) throw notFound(`User ${request.params.username} not found`);
+      const { stack, limit, skip, sort } = request.query;
+      const order = APPLICATION_ORDER[sort] ?? APPLICATION_ORDER.nameAsc;
+      const visible = state.world.apps
+        .filter((candidate) => candidate.owner === owner && canRead(state, viewer(request), candidate))
+        .filter((candidate) => stack === undefined || candidate.stack === stack)
+        .sort((a, b) => order?.(a, b) || a.id.localeCompare(b.id));
+      const ctx = viewContext(state, request);
+      return page(visible, skip, limit).map((candidate) => applicationListView(ctx, candidate));
+    },
+  );
+
+  app.get<{ Params: AppParams }>(
+    '/api/v3/applications/:username/:application',
+    { schema: { params: appParams, response: { 200: applicationSchema } } },
+    async (request) => {
+      const found = findApp(state, request.params);
+      requireRead(state, request, found);
+      return applicationSingleView(viewContext(state, request), found);
+    },
+  );
+
+  app.patch<{ Params: AppParams; Body: { ignoredBranches: string[] } }>(
+    '/api/v3/applications/:username/:application',
+    { schema: { params: appParams, body: patchApplicationBody, response: { 200: applicationSchema } } },
+    async (request) => {
+      const found = findApp(state, request.params);
+      requireWrite(state, request, found);
+      state.world.setIgnoredBranches(found, request.body.ignoredBranches);
+      return applicationSingleView(viewContext(state, request), found);
+    },
+  );
+
+  app.get<{ Params: AppParams; Querystring: ExecutionFilters & { branch?: string; commit?: string } }>(
+    '/api/v3/applications/:username/:application/builds',
+    {
+      schema: {
+        params: appParams,
+        querystring: buildsQuery,
+        response: { 200: arrayOf(buildListItemSchema) },
+      },
+    },
+    async (request) => {
+      const found = findApp(state, request.params);
+      requireRead(state, request, found);
+      const q = request.query;
+      const ctx = viewContext(state, request);
+      if (!hasClassicHistory(found, q.stack)) return [];
+      const builds = state.world.builds.filter((build) => {
+        if (build.app !== found) return false;
+        if (q.branch !== undefined && build.branch !== q.branch) return false;
+        if (q.commit !== undefined && build.commitHash !== q.commit) return false;
+        return matchesState(state, ctx.now, build, q);
+      });
+      return page(
+        byCreation(builds, (build) => build.plan.createdAt, q.sort),
+        q.skip,
+        q.limit,
+      ).map((build) => buildListView(ctx, build));
+    },
+  );
+
+  app.get<{ Params: AppParams; Querystring: ExecutionFilters & { buildId?: string } }>(
+    '/api/v3/applications/:username/:application/deploys',
+    {
+      schema: {
+        params: appParams,
+        querystring: deploysQuery,
+        response: { 200: arrayOf(deployListItemSchema) },
+      },
+    },
+    async (request) => {
+      const found = findApp(state, request.params);
+      requireRead(state, request, found);
+      const q = request.query;
+      const ctx = viewContext(state, request);
+      if (!hasClassicHistory(found, q.stack)) return [];
+      const deploys = state.world.deploys.filter((deploy) => {
+        if (deploy.app !== found) return false;
+        if (q.buildId !== undefined && deploy.build.id !== q.buildId) return false;
+        return matchesState(state, ctx.now, deploy, q);
+      });
+      return page(
+        byCreation(deploys, (deploy) => deploy.plan.createdAt, q.sort),
+        q.skip,
+        q.limit,
+      ).map((deploy) => deployListView(ctx, deploy));
+    },
+  );
+
+  app.get<{ Params: AppParams; Querystring: { limit: number; skip: number } }>(
+    '/api/v3/applications/:username/:application/pipelines',
+    {
+      schema: { params: appParams, querystring: pipelinesQuery, response: { 200: arrayOf(pipelineSchema) } },
+    },
+    async (request) => {
+      const found = findApp(state, request.params);
+      requireRead(state, request, found);
+      const ctx = viewContext(state, request);
+      return page(found.pipelines, request.query.skip, request.query.limit).map((pipeline) =>
+        pipelineView(ctx, pipeline),
+      );
+    },
+  );
+}
+
+/** Builds and deploys lists are empty for workflow-stack (6) applications, as on real servers. */
+function hasClassicHistory(app: AppRecord, stack: number | undefined): boolean {
+  if (app.stack === 6) return false;
+  return stack === undefined || stack === app.stack;
+}
+
+function matchesState(
+  state: EmulatorState,
+  now: number,
+  exec: BuildRecord | DeployRecord,
+  q: { status?: string; result?: string },
+): boolean {
+  if (q.status === undefined && q.result === undefined) return true;
+  const current = state.world.stateOf(exec, now);
+  if (q.status !== undefined && classicStatusOf(current.phase) !== q.status) return false;
+  return q.result === undefined || current.result === q.result;
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../errors.ts';
+import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
+import { buildSchema, buildTriggerBody, buildTriggerSchema, deploySchema } from '../schemas.ts';
+import type { EmulatorState } from '../state.ts';
+import { buildView, deployView } from '../views.ts';
+import type { BuildRecord } from '../world.ts';
+
+interface BuildTriggerBody {
+  applicationId: string;
+  branch?: string;
+  commitHash?: string;
+  message?: string;
+  envVars?: { key: string; value: string }[];
+}
+
+const idParams = (name: string) => ({
+  type: 'object',
+  properties: { [name]: { type: 'string' } },
+  required: [name],
+});
+
+function findBuild(state: EmulatorState, id: string): BuildRecord {
+  const build = state.world.build(id);
+  if (!build) throw notFound(`Build ${id} not found`);
+  return build;
+}
+
+export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get<{ Params: { buildId: string } }>(
+    '/api/v3/builds/:buildId',
+    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
+    async (request) => {
+      const build = findBuild(state, request.params.buildId);
+      requireRead(state, request, build.app);
+      return buildView(viewContext(state, request), build, 'single');
+    },
+  );
+
+  app.post<{ Body: BuildTriggerBody }>(
+    '/api/v3/builds',
+    { schema: { body: buildTriggerBody, response: { 200: buildTriggerSchema } } },
+    async (request) => {
+      const body = request.body;
+      if (body.commitHash !== undefined && body.branch === undefined)
+        throw badRequest('commitHash requires branch');
+      const application = state.world.appById(body.applicationId);
+      if (!application) throw notFound(`Application ${body.applicationId} not found`);
+      requireWrite(state, request, application);
+      const build = state.world.triggerBuild({
+        app: application,
+        user: requireViewer(request),
+        ...(body.branch !== undefined ? { branch: body.branch } : {}),
+        ...(body.commitHash !== undefined ? { commitHash: body.commitHash } : {}),
+        ...(body.message !== undefined ? { message: body.message } : {}),
+        envVars: (body.envVars ?? []).map(({ key, value }) => ({ key, value })),
+      });
+      return buildView(viewContext(state, request), build, 'trigger');
+    },
+  );
+
+  app.put<{ Params: { buildId: string } }>(
+    '/api/v3/builds/:buildId/abort',
+    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
+    async (request) => {
+      const build = findBuild(state, request.params.buildId);
+      requireWrite(state, request, build.app);
+      const ctx = viewContext(state, request);
+      const phase = state.world.stateOf(build, ctx.now).phase;
+      if (phase === 'queued') throw badRequest(`Build ${build.id} has not started yet and cannot be aborted`);
+      if (phase === 'finished') throw badRequest(`Build ${build.id} is already finished`);
+      state.world.abort(build, ctx.now);
+      return buildView(ctx, build, 'abort');
+    },
+  );
+
+  app.get<{ Params: { deployId: string } }>(
+    '/api/v3/deploys/:deployId',
+    { schema: { params: idParams('deployId'), response: { 200: deploySchema } } },
+    async (request) => {
+      const deploy = state.world.deploy(request.params.deployId);
+      if (!deploy) throw notFound(`Deploy ${request.params.deployId} not found`);
+      requireRead(state, request, deploy.app);
+      return deployView(viewContext(state, request), deploy);
+    },
+  );
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../errors.ts';
+import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
+import {
+  arrayOf,
+  runListItemSchema,
+  runSchema,
+  runsQuery,
+  runTriggerBody,
+  runTriggerSchema,
+} from '../schemas.ts';
+import type { EmulatorState } from '../state.ts';
+import { digest } from '../model/ids.ts';
+import { goTriggerRunView, runView, statusOf } from '../views.ts';
+import type { RunRecord } from '../world.ts';
+import { byCreation, page } from './paging.ts';
+
+interface RunsQuery {
+  applicationId?: string;
+  pipelineId?: string;
+  limit?: number;
+  skip?: number;
+  sort?: string;
+  status?: string;
+  result?: string;
+  branch?: string;
+  tag?: string;
+  commit?: string;
+  sourceRun?: string;
+  author?: string;
+}
+
+interface RunTriggerBody {
+  pipelineId: string;
+  sourceRunId?: string;
+  branch?: string;
+  commitHash?: string;
+  message?: string;
+  envVars?: { key: string; value: string }[];
+  tag?: string;
+}
+
+const runParams = { type: 'object', properties: { runId: { type: 'string' } }, required: ['runId'] };
+
+export function findRun(state: EmulatorState, id: string): RunRecord {
+  const run = state.world.run(id);
+  if (!run) throw notFound(`Run ${id} not found`);
+  return run;
+}
+
+export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get<{ Querystring: RunsQuery }>(
+    '/api/v3/runs',
+    { schema: { querystring: runsQuery, response: { 200: arrayOf(runListItemSchema) } } },
+    async (request) => {
+      const q = request.query;
+      if (q.applicationId === undefined && q.pipelineId === undefined) {
+        throw badRequest('applicationId or pipelineId is required');
+      }
+      const { world } = state;
+      const application = q.applicationId !== undefined ? world.appById(q.applicationId) : undefined;
+      if (q.applicationId !== undefined && !application)
+        throw notFound(`Application ${q.applicationId} not found`);
+      const pipeline = q.pipelineId !== undefined ? world.pipelines.get(q.pipelineId) : undefined;
+      if (q.pipelineId !== undefined && !pipeline) throw notFound(`Pipeline ${q.pipelineId} not found`);
+      if (application) requireRead(state, request, application);
+      if (pipeline) requireRead(state, request, pipeline.app);
+      const ctx = viewContext(state, request);
+      const matching = world.runs.filter((run) => {
+        if (application && run.app !== application) return false;
+        if (pipeline && run.pipeline !== pipeline) return false;
+        if (q.branch !== undefined && run.branch !== q.branch) return false;
+        if (q.tag !== undefined && run.tag !== q.tag) return false;
+        if (q.commit !== undefined && run.commitHash !== q.commit) return false;
+        if (q.sourceRun !== undefined && run.sourceRun?.id !== q.sourceRun) return false;
+        if (q.author !== undefined && run.user.username.toLowerCase() !== q.author.toLowerCase())
+          return false;
+        if (q.status !== undefined || q.result !== undefined) {
+          const runState = world.stateOf(run, ctx.now);
+          if (q.status !== undefined && statusOf(runState.phase, ctx.quirks) !== q.status) return false;
+          if (q.result !== undefined && runState.result !== q.result) return false;
+        }
+        return true;
+      });
+      const limit = q.limit ?? (state.quirks.runsDefaultLimit10 ? 10 : 20);
+      const sorted = byCreation(matching, (run) => run.plan.createdAt, q.sort);
+      return page(sorted, q.skip, limit).map((run) => runView(ctx, run, 'list'));
+    },
+  );
+
+  app.get<{ Params: { runId: string } }>(
+    '/api/v3/runs/:runId',
+    { schema: { params: runParams, response: { 200: runSchema } } },
+    async (request) => {
+      const run = findRun(state, request.params.runId);
+      requireRead(state, request, run.app);
+      return runView(viewContext(state, request), run, 'single');
+    },
+  );
+
+  app.post<{ Body: RunTriggerBody }>(
+    '/api/v3/runs',
+    { schema: { body: runTriggerBody, response: { 200: runTriggerSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.commitHash !== undefined && body.branch === undefined)
+        throw badRequest('commitHash requires branch');
+      const pipeline = state.world.pipelines.get(body.pipelineId);
+      if (!pipeline) throw notFound(`Pipeline ${body.pipelineId} not found`);
+      requireWrite(state, request, pipeline.app);
+      const sourceRun = body.sourceRunId !== undefined ? state.world.run(body.sourceRunId) : undefined;
+      if (body.sourceRunId !== undefined) {
+        if (!sourceRun) throw notFound(`Source run ${body.sourceRunId} not found`);
+        requireRead(state, request, sourceRun.app);
+      }
+      const user = requireViewer(request);
+      const run = state.world.triggerRun({
+        pipeline,
+        user,
+        ...(body.branch !== undefined ? { branch: body.branch } : {}),
+        ...(body.commitHash !== undefined ? { commitHash: body.commitHash } : {}),
+        ...(body.message !== undefined ? { message: body.message } : {}),
+        ...(body.tag !== undefined ? { tag: body.tag } : {}),
+        ...(sourceRun ? { sourceRun } : {}),
+        envVars: (body.envVars ?? []).map(({ key, value }) => ({ key, value })),
+      });
+      const ctx = viewContext(state, request);
+      if (state.quirks.goTriggerResponse) {
+        // Sent as bytes: fastify then neither serialises nor adds a charset, as the Go backend did not.
+        return reply
+          .header('content-type', 'application/json')
+          .header('x-wercker-trace-id', digest(`trace:${run.id}`, 16))
+          .send(Buffer.from(JSON.stringify(goTriggerRunView(ctx, run))));
+      }
+      return runView(ctx, run, 'trigger');
+    },
+  );
+
+  app.put<{ Params: { runId: string } }>(
+    '/api/v3/runs/:runId/abort',
+    { schema: { params: runParams, response: { 200: runSchema } } },
+    async (request) => {
+      const run = findRun(state, request.params.runId);
+      requireWrite(state, request, run.app);
+      const ctx = viewContext(state, request);
+      const phase = state.world.stateOf(run, ctx.now).phase;
+      if (phase === 'queued') throw badRequest(`Run ${run.id} has not started yet and cannot be aborted`);
+      if (phase === 'finished') throw badRequest(`Run ${run.id} is already finished`);
+      state.world.abort(run, ctx.now);
+      return runView(ctx, run, 'abort');
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { notFound } from '../errors.ts';
+import { requireRead, viewContext } from '../http.ts';
+import { stepLog } from '../logs.ts';
+import { arrayOf, stepSchema } from '../schemas.ts';
+import type { EmulatorState } from '../state.ts';
+import type { StepState } from '../timeline.ts';
+import { stepView, type ViewContext } from '../views.ts';
+import type { RunRecord } from '../world.ts';
+import { findRun } from './runs.ts';
+
+const stepParams = { type: 'object', properties: { stepId: { type: 'string' } }, required: ['stepId'] };
+
+/** A step of a run that has started; steps that have not started yet do not exist for clients. */
+function findStep(state: EmulatorState, ctx: ViewContext, id: string): { run: RunRecord; step: StepState } {
+  const ref = state.world.step(id);
+  if (ref?.owner.kind === 'run') {
+    const step = state.world.stateOf(ref.owner, ctx.now).steps.find((candidate) => candidate.step.id === id);
+    if (step) return { run: ref.owner, step };
+  }
+  throw notFound(`Step ${id} not found`);
+}
+
+export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get<{ Params: { runId: string } }>(
+    '/api/v3/runs/:runId/steps',
+    {
+      schema: {
+        params: { type: 'object', properties: { runId: { type: 'string' } } },
+        response: { 200: arrayOf(stepSchema) },
+      },
+    },
+    async (request) => {
+      const run = findRun(state, request.params.runId);
+      requireRead(state, request, run.app);
+      const ctx = viewContext(state, request);
+      return state.world.stateOf(run, ctx.now).steps.map((step) => stepView(ctx, run, step));
+    },
+  );
+
+  app.get<{ Params: { stepId: string } }>(
+    '/api/v3/runsteps/:stepId',
+    { schema: { params: stepParams, response: { 200: stepSchema } } },
+    async (request) => {
+      const ctx = viewContext(state, request);
+      const { run, step } = findStep(state, ctx, request.params.stepId);
+      requireRead(state, request, run.app);
+      return stepView(ctx, run, step);
+    },
+  );
+
+  app.get<{ Params: { stepId: string } }>(
+    '/api/v3/runsteps/:stepId/log',
+    { schema: { params: stepParams } },
+    async (request, reply) => {
+      const ctx = viewContext(state, request);
+      const { run, step } = findStep(state, ctx, request.params.stepId);
+      requireRead(state, request, run.app);
+      const lines = stepLog({
+        step: step.step,
+        state: step,
+        now: ctx.now,
+        ...(run.plan.logBytes !== undefined ? { logBytes: run.plan.logBytes } : {}),
+      });
+      return reply.type('text/plain; charset=utf-8').send(Readable.from(lines, { objectMode: false }));
+    },
+  );
+
+  app.get<{ Params: { stepId: string } }>(
+    '/api/v3/runsteps/:stepId/artifacts',
+    { schema: { params: stepParams } },
+    async (request, reply) => {
+      const ctx = viewContext(state, request);
+      const { run, step } = findStep(state, ctx, request.params.stepId);
+      requireRead(state, request, run.app);
+      if (!step.step.artifacts || !step.finished) throw notFound(`Step ${step.step.id} has no artifacts`);
+      const listing = `artifacts of step "${step.step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
+      return reply.type('application/octet-stream').send(Buffer.from(listing));
+    },
+  );
+}

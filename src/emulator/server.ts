@@ -1,0 +1,168 @@
+// The fastify application: hooks for the request log, faults and authentication, Boom-shaped
+// errors, and the route modules.
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { registerControlRoutes } from './control.ts';
+import { ApiError, authenticationRequired, boom } from './errors.ts';
+import { API_PREFIX } from './faults.ts';
+import { authenticate, requestInfo } from './http.ts';
+import { registerApplicationRoutes } from './routes/applications.ts';
+import { registerBuildRoutes } from './routes/builds.ts';
+import { registerPipelineRoutes } from './routes/pipelines.ts';
+import { registerRunRoutes } from './routes/runs.ts';
+import { registerStepRoutes } from './routes/steps.ts';
+import { registerWorkflowRoutes } from './routes/workflows.ts';
+import type { EmulatorState } from './state.ts';
+import { strictTypesPlugin } from './strict-types.ts';
+import { validationError } from './validation.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function buildServer(state: EmulatorState, logger: boolean): FastifyInstance {
+  const app = Fastify({
+    logger,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Unknown body fields must fail validation, not be dropped silently.
+    ajv: {
+      customOptions: { removeAdditional: false, allErrors: false, strictTypes: false },
+      plugins: [strictTypesPlugin],
+    },
+  });
+
+  // Clients sent `{}`, nothing, or an empty body with a JSON content type to abort; all are fine.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'Invalid request payload JSON format'), undefined);
+    }
+  });
+
+  // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
+  // so that the request log holds the body of a request that got a fault.
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request)) return;
+    const info = requestInfo(request);
+    info.log = state.log.add({
+      at: Date.now(),
+      method: request.method,
+      path: pathOf(request),
+      ...(request.routeOptions.url !== undefined ? { route: request.routeOptions.url } : {}),
+      query: stringQuery(request.query),
+      hasAuthorization: request.headers.authorization !== undefined,
+    });
+    const fault = state.faults.take(request.method, pathOf(request), request.routeOptions.url);
+    if (!fault) return;
+    if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
+    if (fault.afterApply) {
+      info.failResponse = {
+        ...(fault.status !== undefined ? { status: fault.status } : {}),
+        ...(fault.retryAfter !== undefined ? { retryAfter: fault.retryAfter } : {}),
+      };
+    } else if (fault.destroySocket || fault.status !== undefined) {
+      info.failRequest = fault;
+    }
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const info = requestInfo(request);
+    if (!info.log) return;
+    if (request.body !== undefined) info.log.body = structuredClone(request.body);
+    const fault = info.failRequest;
+    if (fault?.destroySocket) {
+      destroy(request, reply);
+      return reply;
+    }
+    if (fault?.status !== undefined) {
+      if (fault.retryAfter !== undefined) void reply.header('retry-after', fault.retryAfter);
+      return reply.code(fault.status).send(boom(fault.status, 'Injected fault'));
+    }
+    state.world.sync();
+    info.viewer = authenticate(state, request);
+    if (!info.viewer && WRITE_METHODS.has(request.method) && request.routeOptions.url !== undefined) {
+      throw authenticationRequired();
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const failure = requestInfo(request).failResponse;
+    if (!failure) return payload;
+    if (failure.status === undefined) {
+      destroy(request, reply);
+      return payload;
+    }
+    if (failure.retryAfter !== undefined) void reply.header('retry-after', failure.retryAfter);
+    void reply.code(failure.status).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(boom(failure.status, 'Injected fault'));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const info = requestInfo(request);
+    if (info.log && !info.destroyed) info.log.status = reply.statusCode;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const failure = toApiError(error);
+    if (failure.statusCode >= 500) request.log.error(error);
+    const body = boom(failure.statusCode, failure.message, failure.details);
+    return reply.code(failure.statusCode).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(boom(404, `Not Found: ${request.method} ${pathOf(request)}`)),
+  );
+
+  registerRunRoutes(app, state);
+  registerStepRoutes(app, state);
+  registerApplicationRoutes(app, state);
+  registerBuildRoutes(app, state);
+  registerWorkflowRoutes(app, state);
+  registerPipelineRoutes(app, state);
+  registerControlRoutes(app, state);
+  return app;
+}
+
+function toApiError(error: FastifyError | ApiError): ApiError {
+  if (error instanceof ApiError) return error;
+  if ('validation' in error && error.validation)
+    return validationError(error.validation, error.validationContext);
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  return new ApiError(status, status === 500 ? 'An internal server error occurred' : error.message);
+}
+
+function destroy(request: FastifyRequest, reply: FastifyReply): void {
+  requestInfo(request).destroyed = true;
+  if (!reply.sent) reply.hijack();
+  request.raw.socket.destroy();
+}
+
+function isApiPath(request: FastifyRequest): boolean {
+  const path = pathOf(request);
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function stringQuery(query: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query))
+      out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}

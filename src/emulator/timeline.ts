@@ -1,0 +1,154 @@
+// The timeline of one execution (run, build or deploy): fixed when it is created, so that its state
+// at any world time is a pure function of the plan, the time, and an abort if one happened.
+import type { OutcomeControls } from './controls.ts';
+
+export const DEFAULT_QUEUE_MS = 1000;
+export const DEFAULT_STEP_MS = 1500;
+
+export interface ScriptStep {
+  name: string;
+  ms?: number;
+  fails?: boolean;
+  artifacts?: boolean;
+}
+
+export interface PlannedStep {
+  id: string;
+  order: number;
+  name: string;
+  startAt: number;
+  endAt: number;
+  fails: boolean;
+  artifacts: boolean;
+}
+
+export interface Plan {
+  createdAt: number;
+  startAt: number;
+  /** Every step of the script, including those a failure keeps from running. */
+  steps: PlannedStep[];
+  /** Index of the step that fails, or -1. Steps after it never run. */
+  failIndex: number;
+  /** When the execution finishes unless aborted. */
+  endAt: number;
+  logBytes?: number;
+}
+
+export interface PlanInput {
+  createdAt: number;
+  queueMs: number;
+  script: readonly ScriptStep[];
+  controls: OutcomeControls;
+  nextId: () => string;
+}
+
+export function makePlan({ createdAt, queueMs, script, controls, nextId }: PlanInput): Plan {
+  const source = stepsFromControls(script, controls);
+  const failIndex = chooseFailingStep(source, controls);
+  const startAt = createdAt + (controls.queueMs ?? queueMs);
+  let cursor = startAt;
+  const steps = source.map((step, index): PlannedStep => {
+    const ms = controls.stepMs ?? step.ms ?? DEFAULT_STEP_MS;
+    const planned = {
+      id: nextId(),
+      order: index + 1,
+      name: step.name,
+      startAt: cursor,
+      endAt: cursor + ms,
+      fails: index === failIndex,
+      artifacts: step.artifacts === true,
+    };
+    cursor += ms;
+    return planned;
+  });
+  const lastRun = failIndex >= 0 ? steps[failIndex] : steps[steps.length - 1];
+  return {
+    createdAt,
+    startAt,
+    steps,
+    failIndex,
+    endAt: lastRun?.endAt ?? startAt,
+    ...(controls.logBytes !== undefined ? { logBytes: controls.logBytes } : {}),
+  };
+}
+
+function stepsFromControls(script: readonly ScriptStep[], controls: OutcomeControls): readonly ScriptStep[] {
+  if (controls.stepNames) return controls.stepNames.map((name) => ({ name }));
+  if (controls.steps !== undefined)
+    return Array.from({ length: controls.steps }, (_, i) => ({ name: `step ${i + 1}` }));
+  if (script.length > 0) return script;
+  return [{ name: 'get code' }, { name: 'setup environment' }, { name: 'build' }];
+}
+
+/** EMULATOR_FAIL_STEP wins, then EMULATOR_RESULT, then the script's own failing step. */
+function chooseFailingStep(steps: readonly ScriptStep[], controls: OutcomeControls): number {
+  if (controls.failStep !== undefined) return steps.findIndex((step) => step.name === controls.failStep);
+  const scripted = steps.findIndex((step) => step.fails === true);
+  if (controls.result === 'passed') return -1;
+  if (controls.result === 'failed') return scripted >= 0 ? scripted : steps.length - 1;
+  return scripted;
+}
+
+export type Phase = 'queued' | 'running' | 'finished';
+export type Outcome = 'unknown' | 'passed' | 'failed' | 'aborted';
+
+export interface StepState {
+  step: PlannedStep;
+  finished: boolean;
+  result: Outcome;
+  finishedAt?: number;
+}
+
+export interface ExecutionState {
+  phase: Phase;
+  result: Outcome;
+  progress: number;
+  startedAt?: number;
+  finishedAt?: number;
+  /** Steps that have started, in order. */
+  steps: StepState[];
+  /** The latest moment something visibly changed. */
+  changedAt: number;
+}
+
+export function stateAt(plan: Plan, abortedAt: number | undefined, t: number): ExecutionState {
+  const cutoff = abortedAt !== undefined && abortedAt <= t ? abortedAt : Number.POSITIVE_INFINITY;
+  const aborted = cutoff !== Number.POSITIVE_INFINITY;
+  if (t < plan.startAt && !aborted) {
+    return { phase: 'queued', result: 'unknown', progress: 0, steps: [], changedAt: plan.createdAt };
+  }
+  const lastIndex = plan.failIndex >= 0 ? plan.failIndex : plan.steps.length - 1;
+  const steps: StepState[] = [];
+  let passed = 0;
+  let changedAt = plan.startAt;
+  for (const step of plan.steps.slice(0, lastIndex + 1)) {
+    if (step.startAt > t || step.startAt > cutoff) break;
+    changedAt = Math.max(changedAt, step.startAt);
+    if (step.endAt <= t && step.endAt <= cutoff) {
+      steps.push({ step, finished: true, result: step.fails ? 'failed' : 'passed', finishedAt: step.endAt });
+      changedAt = Math.max(changedAt, step.endAt);
+      if (!step.fails) passed++;
+    } else if (aborted) {
+      steps.push({ step, finished: true, result: 'aborted', finishedAt: cutoff });
+    } else {
+      steps.push({ step, finished: false, result: 'unknown' });
+    }
+  }
+  const total = plan.steps.length;
+  const progress = total === 0 ? 100 : Math.round((100 * passed) / total);
+  const endAt = Math.min(plan.endAt, cutoff);
+  if (t >= endAt) {
+    const result: Outcome =
+      endAt === cutoff && cutoff < plan.endAt ? 'aborted' : plan.failIndex >= 0 ? 'failed' : 'passed';
+    return {
+      phase: 'finished',
+      result,
+      progress,
+      startedAt: Math.min(plan.startAt, endAt),
+      finishedAt: endAt,
+      steps,
+      changedAt: endAt,
+    };
+  }
+  return { phase: 'running', result: 'unknown', progress, startedAt: plan.startAt, steps, changedAt };
+}

@@ -1,0 +1,111 @@
+// Public types of the emulator: how tests and tools drive it.
+
+export interface Quirks {
+  /** POST /runs answers like the real Go backend did: trimmed body, Go-style timestamps, no charset. */
+  goTriggerResponse: boolean;
+  /** A queued run shows `pendingapproval` instead of `notstarted` (after the trigger response). */
+  pendingApproval: boolean;
+  /** Runs carry `progress: null`. */
+  nullProgress: boolean;
+  /** Steps from order 3 on carry `displayName` and `phase: "mainSteps"` instead of `step`. */
+  displayNameSteps: boolean;
+  /** The runs list defaults to 10 items (as real servers did) instead of the documented 20. */
+  runsDefaultLimit10: boolean;
+}
+
+export const QUIRK_NAMES = [
+  'goTriggerResponse',
+  'pendingApproval',
+  'nullProgress',
+  'displayNameSteps',
+  'runsDefaultLimit10',
+] as const satisfies readonly (keyof Quirks)[];
+
+export const NO_QUIRKS: Quirks = {
+  goTriggerResponse: false,
+  pendingApproval: false,
+  nullProgress: false,
+  displayNameSteps: false,
+  runsDefaultLimit10: false,
+};
+
+export interface FaultSpec {
+  /** 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; undefined matches any method. */
+  method?: string;
+  /** Route pattern as registered (e.g. '/api/v3/runs/:runId'), a concrete path, or '*' for every /api/v3 request. */
+  route: string;
+  /** Answer with this status and a Boom-shaped body instead of handling. */
+  status?: number;
+  /** Retry-After header value sent with `status`. */
+  retryAfter?: string;
+  /** Added real latency before handling or answering. */
+  delayMs?: number;
+  /** Destroy the socket without answering. */
+  destroySocket?: boolean;
+  /** Handle the request for real, then fail the response (with `status` if given, else destroy the socket). */
+  afterApply?: boolean;
+  /** How many matching requests the fault applies to; default 1. */
+  times?: number;
+}
+
+export interface RequestLogEntry {
+  /** Real time (Date.now()) when the request arrived. */
+  at: number;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The matched route pattern, when one matched. */
+  route?: string;
+  query: Record<string, string>;
+  body?: unknown;
+  hasAuthorization: boolean;
+  /** Status sent; undefined when the socket was destroyed instead. */
+  status?: number;
+}
+
+export interface EmulatorRunView {
+  id: string;
+  pipelineId: string;
+  pipelineName: string;
+  applicationId: string;
+  status: string;
+  result: string;
+  progress: number;
+  branch: string;
+  commitHash: string;
+  message: string;
+  envVars: { key: string; value: string }[];
+  sourceRunId?: string;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  workflowId?: string;
+}
+
+export interface EmulatorControl {
+  injectFault(fault: FaultSpec): void;
+  clearFaults(): void;
+  /** Faults still waiting to apply, with their remaining `times`. */
+  faults(): FaultSpec[];
+  /** API requests only (not /_emulator/ ones), oldest first. */
+  requests(): RequestLogEntry[];
+  clearRequests(): void;
+  /** Back to the initial world, clock, speed, quirks, faults and request log. */
+  reset(): void;
+  setSpeed(speed: number): void;
+  speed(): number;
+  advance(ms: number): void;
+  /** World clock, epoch ms. */
+  now(): number;
+  setQuirks(q: Partial<Quirks>): void;
+  quirks(): Quirks;
+  /** Every run in the world, oldest first. */
+  runs(): EmulatorRunView[];
+}
+
+export interface Emulator {
+  /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
+  url: string;
+  close(): Promise<void>;
+  control: EmulatorControl;
+}

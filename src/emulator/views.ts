@@ -1,0 +1,295 @@
+// What the API shows of each record, per context (list item, single object, trigger, abort...).
+// The response schemas (schemas.ts) then enforce each field set.
+import { digest } from './model/ids.ts';
+import { goTime, iso } from './model/time.ts';
+import type { ExecutionState, Phase, StepState } from './timeline.ts';
+import type { Quirks } from './types.ts';
+import type {
+  AppRecord,
+  BuildRecord,
+  DeployRecord,
+  Execution,
+  PipelineRecord,
+  RunRecord,
+  UserRecord,
+  World,
+  WorkflowItemRecord,
+  WorkflowRecord,
+} from './world.ts';
+
+export interface ViewContext {
+  /** 'http://host:port', from the request's Host header. */
+  base: string;
+  world: World;
+  quirks: Quirks;
+  now: number;
+}
+
+type Json = Record<string, unknown>;
+
+const api = (ctx: ViewContext, path: string) => `${ctx.base}/api/v3${path}`;
+const times = (state: ExecutionState): Json => ({
+  ...(state.startedAt !== undefined ? { startedAt: iso(state.startedAt) } : {}),
+  ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),
+});
+
+export function statusOf(phase: Phase, quirks: Quirks): string {
+  if (phase === 'queued') return quirks.pendingApproval ? 'pendingapproval' : 'notstarted';
+  return phase;
+}
+
+export function userView(user: UserRecord): Json {
+  return {
+    meta: { username: user.username, serviceEmployee: user.serviceEmployee },
+    userId: user.id,
+    avatar: { gravatar: digest(user.username.toLowerCase(), 32) },
+    name: user.name,
+    type: 'service',
+  };
+}
+
+export function pipelineView(ctx: ViewContext, pipeline: PipelineRecord): Json {
+  return {
+    id: pipeline.id,
+    url: api(ctx, `/pipelines/${pipeline.id}`),
+    createdAt: iso(pipeline.createdAt),
+    name: pipeline.name,
+    pipelineName: pipeline.name,
+    permissions: pipeline.permissions,
+    setScmProviderStatus: pipeline.setScmProviderStatus,
+    type: pipeline.type,
+  };
+}
+
+export function pipelineSingleView(ctx: ViewContext, pipeline: PipelineRecord): Json {
+  return { ...pipelineView(ctx, pipeline), application: applicationEmbeddedView(ctx, pipeline.app) };
+}
+
+export type RunContext = 'list' | 'single' | 'trigger' | 'abort';
+
+export function runView(ctx: ViewContext, run: RunRecord, context: RunContext): Json {
+  const state = ctx.world.stateOf(run, ctx.now);
+  const progress = ctx.quirks.nullProgress ? null : state.progress;
+  const base: Json = {
+    id: run.id,
+    url: api(ctx, `/runs/${run.id}`),
+    branch: run.branch,
+    commitHash: run.commitHash,
+    createdAt: iso(run.plan.createdAt),
+    message: run.message,
+    user: userView(run.user),
+    pipeline: pipelineView(ctx, run.pipeline),
+  };
+  if (context === 'trigger') {
+    // The spec's trigger response: the run as created, before anything happened to it.
+    return { ...base, envVars: run.envVars, progress, result: 'unknown', status: 'notstarted' };
+  }
+  const live = {
+    ...base,
+    ...times(state),
+    progress,
+    result: state.result,
+    status: statusOf(state.phase, ctx.quirks),
+  };
+  if (context === 'list') return live;
+  return {
+    ...live,
+    envVars: run.envVars,
+    commits: [],
+    ...(run.sourceRun ? { sourceRun: runView(ctx, run.sourceRun, 'list') } : {}),
+  };
+}
+
+/** The trigger response of the real Go backend: trimmed, Go timestamps, no serviceEmployee. */
+export function goTriggerRunView(ctx: ViewContext, run: RunRecord): Json {
+  const user = userView(run.user);
+  return {
+    id: run.id,
+    url: api(ctx, `/runs/${run.id}`),
+    branch: run.branch,
+    commitHash: run.commitHash,
+    createdAt: goTime(run.plan.createdAt, Number.parseInt(digest(run.id, 5), 16) % 1_000_000),
+    message: run.message,
+    result: 'unknown',
+    status: 'notstarted',
+    user: {
+      ...user,
+      meta: { username: run.user.username, type: run.user.members ? 'organization' : 'user' },
+    },
+    pipeline: { ...pipelineView(ctx, run.pipeline), createdAt: goTime(run.pipeline.createdAt) },
+  };
+}
+
+export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Json {
+  const { step } = state;
+  const named =
+    ctx.quirks.displayNameSteps && step.order >= 3
+      ? { displayName: step.name, phase: 'mainSteps' }
+      : { step: step.name };
+  return {
+    id: step.id,
+    url: api(ctx, `/runsteps/${step.id}`),
+    artifactsUrl: step.artifacts && state.finished ? api(ctx, `/runsteps/${step.id}/artifacts`) : null,
+    createdAt: iso(run.plan.startAt),
+    startedAt: iso(step.startAt),
+    ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),
+    logUrl: api(ctx, `/runsteps/${step.id}/log`),
+    order: step.order,
+    result: state.result,
+    status: state.finished ? 'finished' : 'running',
+    ...named,
+  };
+}
+
+function applicationCore(ctx: ViewContext, app: AppRecord): Json {
+  return {
+    id: app.id,
+    url: api(ctx, `/applications/${app.owner.username.toLowerCase()}/${app.name}`),
+    name: app.name,
+    owner: userView(app.owner),
+    createdAt: iso(app.createdAt),
+    privacy: app.privacy,
+    stack: app.stack,
+  };
+}
+
+export const applicationListView = applicationCore;
+
+export function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
+  return { ...applicationCore(ctx, app), ...(withUpdatedAt ? { updatedAt: iso(app.updatedAt) } : {}) };
+}
+
+export function applicationSingleView(ctx: ViewContext, app: AppRecord): Json {
+  const core = applicationCore(ctx, app);
+  return {
+    ...core,
+    builds: `${String(core.url)}/builds`,
+    deploys: `${String(core.url)}/deploys`,
+    scm: { repository: app.name, owner: app.owner.username, type: 'git' },
+    ignoredBranches: [...app.ignoredBranches],
+  };
+}
+
+/** Builds and deploys know no approval step: queued is always `notstarted`. */
+export function classicStatusOf(phase: Phase): string {
+  return phase === 'queued' ? 'notstarted' : phase;
+}
+
+function executionStatus(state: ExecutionState): Json {
+  return { status: classicStatusOf(state.phase), result: state.result };
+}
+
+export function buildListView(ctx: ViewContext, build: BuildRecord): Json {
+  const state = ctx.world.stateOf(build, ctx.now);
+  return {
+    id: build.id,
+    url: api(ctx, `/builds/${build.id}`),
+    branch: build.branch,
+    message: build.message,
+    createdAt: iso(build.plan.createdAt),
+    ...times(state),
+    progress: state.phase === 'queued' ? null : state.progress,
+    ...executionStatus(state),
+  };
+}
+
+export function buildView(
+  ctx: ViewContext,
+  build: BuildRecord,
+  context: 'single' | 'trigger' | 'abort',
+): Json {
+  const view: Json = {
+    ...buildListView(ctx, build),
+    commitHash: build.commitHash,
+    application: applicationEmbeddedView(ctx, build.app),
+  };
+  if (context === 'trigger') {
+    delete view.startedAt;
+    delete view.finishedAt;
+    return { ...view, progress: null, status: 'notstarted', result: 'unknown' };
+  }
+  return view;
+}
+
+export function deployListView(ctx: ViewContext, deploy: DeployRecord): Json {
+  const state = ctx.world.stateOf(deploy, ctx.now);
+  return {
+    id: deploy.id,
+    url: api(ctx, `/deploys/${deploy.id}`),
+    progress: state.progress,
+    createdAt: iso(deploy.plan.createdAt),
+    ...executionStatus(state),
+  };
+}
+
+export function deployView(ctx: ViewContext, deploy: DeployRecord): Json {
+  return {
+    ...deployListView(ctx, deploy),
+    build: buildListView(ctx, deploy.build),
+    application: applicationEmbeddedView(ctx, deploy.app),
+  };
+}
+
+function workflowItemView(ctx: ViewContext, workflow: WorkflowRecord, item: WorkflowItemRecord): Json {
+  const data: Json = { targetName: item.pipeline.name, pipelineId: item.pipeline.id, restricted: false };
+  const common = {
+    id: item.id,
+    type: 'run',
+    ...(item.parentItemId ? { parentItem: item.parentItemId } : {}),
+  };
+  if (!item.run) {
+    return {
+      ...common,
+      status: 'notstarted',
+      result: 'unknown',
+      progress: 0,
+      updatedAt: iso(workflow.createdAt),
+      data,
+    };
+  }
+  const state = ctx.world.stateOf(item.run, ctx.now);
+  const current = state.steps[state.steps.length - 1];
+  return {
+    ...common,
+    status: statusOf(state.phase, ctx.quirks),
+    result: state.result,
+    progress: state.progress,
+    updatedAt: iso(state.changedAt),
+    data: {
+      ...data,
+      runId: item.run.id,
+      ...(current
+        ? {
+            totalSteps: item.run.plan.steps.length,
+            currentStep: current.step.order,
+            stepName: current.step.name,
+          }
+        : {}),
+    },
+  };
+}
+
+export function workflowView(ctx: ViewContext, workflow: WorkflowRecord, single: boolean): Json {
+  const started = workflow.items
+    .map((item) => (item.run ? ctx.world.stateOf(item.run, ctx.now) : undefined))
+    .filter((state): state is ExecutionState => state !== undefined);
+  const startedAt = started.map((state) => state.startedAt).filter((at): at is number => at !== undefined);
+  const updatedAt = Math.max(workflow.createdAt, ...started.map((state) => state.changedAt));
+  return {
+    id: workflow.id,
+    url: api(ctx, `/workflows/${workflow.id}`),
+    createdAt: iso(workflow.createdAt),
+    ...(startedAt.length > 0 ? { startedAt: iso(Math.min(...startedAt)) } : {}),
+    updatedAt: iso(updatedAt),
+    trigger: workflow.trigger,
+    data: { ...workflow.data },
+    items: workflow.items.map((item) => workflowItemView(ctx, workflow, item)),
+    user: userView(workflow.user),
+    ...(single ? { application: applicationEmbeddedView(ctx, workflow.app, true) } : {}),
+  };
+}
+
+/** Whether the view of `exec` is in a state where it can be aborted. */
+export function isRunning(ctx: ViewContext, exec: Execution): boolean {
+  return ctx.world.stateOf(exec, ctx.now).phase === 'running';
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FAILURE_LINE, INJECTED_LINES, type Emulator } from '../../src/emulator/index.ts';
+import {
+  DEMO,
+  env,
+  frozenEmulator,
+  get,
+  HEX24,
+  IDS,
+  ISO_MS,
+  keySet,
+  sortedKeys,
+  triggerRun,
+  type Json,
+} from './helpers.ts';
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await frozenEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+const stepsOf = async (runId: string): Promise<Json[]> => (await get(emu, `/runs/${runId}/steps`, DEMO)).body;
+const commandLines = (text: string) => text.split('\n').filter((line) => line.startsWith('::'));
+
+describe('GET /runs/:runId/steps', () => {
+  it('shows no step before the run starts, then each step once it has started', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    expect(await stepsOf(id)).toEqual([]);
+    emu.control.advance(1000);
+    const first = await stepsOf(id);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ order: 1, step: 'get code', status: 'running', result: 'unknown' });
+    expect(sortedKeys(first[0])).toEqual(
+      keySet(
+        'id',
+        'url',
+        'artifactsUrl',
+        'createdAt',
+        'startedAt',
+        'logUrl',
+        'order',
+        'result',
+        'status',
+        'step',
+      ),
+    );
+    emu.control.advance(1500);
+    const two = await stepsOf(id);
+    expect(two.map((step) => [step.order, step.status, step.result])).toEqual([
+      [1, 'finished', 'passed'],
+      [2, 'running', 'unknown'],
+    ]);
+    expect(sortedKeys(two[0])).toEqual(
+      keySet(
+        'id',
+        'url',
+        'artifactsUrl',
+        'createdAt',
+        'startedAt',
+        'finishedAt',
+        'logUrl',
+        'order',
+        'result',
+        'status',
+        'step',
+      ),
+    );
+  });
+
+  it('gives every step absolute urls, ids, timestamps, and artifactsUrl only where it has artifacts', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    emu.control.advance(60_000);
+    const steps = await stepsOf(id);
+    expect(steps.map((step) => step.step)).toEqual([
+      'get code',
+      'setup environment',
+      'npm ci',
+      'npm test',
+      'store',
+    ]);
+    for (const step of steps) {
+      expect(step.id).toMatch(HEX24);
+      expect(step.url).toBe(`${emu.url}/api/v3/runsteps/${step.id}`);
+      expect(step.logUrl).toBe(`${emu.url}/api/v3/runsteps/${step.id}/log`);
+      for (const field of ['createdAt', 'startedAt', 'finishedAt']) expect(step[field]).toMatch(ISO_MS);
+    }
+    expect(steps.slice(0, 4).map((step) => step.artifactsUrl)).toEqual([null, null, null, null]);
+    const store = steps[4];
+    expect(store.artifactsUrl).toBe(`${emu.url}/api/v3/runsteps/${store.id}/artifacts`);
+    const artifacts = await fetch(store.artifactsUrl);
+    expect(artifacts.status).toBe(200);
+    expect(await artifacts.text()).toContain('artifacts of step "store"');
+  });
+
+  it('GET /runsteps/:stepId returns the step; 404 before it starts', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    emu.control.advance(1000);
+    const [step] = await stepsOf(id);
+    const single = await get(emu, `/runsteps/${step.id}`, DEMO);
+    expect(single.status).toBe(200);
+    expect(single.body).toEqual(step);
+    const notYet = emu.control.runs().find((run) => run.id === id);
+    expect(notYet?.status).toBe('running');
+    // The ids of later steps exist internally but are not visible yet.
+    const hidden = (BigInt(`0x${step.id}`) + 1n).toString(16).padStart(24, '0');
+    expect((await get(emu, `/runsteps/${hidden}`, DEMO)).status).toBe(404);
+    expect((await get(emu, `/runsteps/${hidden}/log`, DEMO)).status).toBe(404);
+    expect((await get(emu, `/runsteps/${'0'.repeat(24)}`, DEMO)).status).toBe(404);
+  });
+});
+
+describe('step logs', () => {
+  it('are plain text with exactly one line starting with "::", rotating between steps', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    emu.control.advance(60_000);
+    const seen: string[] = [];
+    for (const step of await stepsOf(id)) {
+      const res = await fetch(step.logUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      const text = await res.text();
+      expect(text.split('\n').length).toBeGreaterThan(3);
+      const commands = commandLines(text);
+      expect(commands).toHaveLength(1);
+      seen.push(commands[0] ?? '');
+      expect(text.trimEnd().split('\n').at(-1)).toMatch(/passed in/);
+    }
+    expect(seen).toEqual([...INJECTED_LINES]);
+  });
+
+  it('end with an error line on the failed step', async () => {
+    const { id } = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_FAIL_STEP: 'npm test' }),
+    });
+    emu.control.advance(60_000);
+    const steps = await stepsOf(id);
+    const failed = steps.find((step) => step.result === 'failed');
+    const text = await (await fetch(failed.logUrl)).text();
+    expect(text.trimEnd().split('\n').at(-1)).toBe(FAILURE_LINE);
+  });
+
+  it('hold the lines produced so far while the step runs', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ EMULATOR_STEP_MS: 1000 }) });
+    emu.control.advance(1000);
+    const [step] = await stepsOf(id);
+    const lengths: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      lengths.push((await (await fetch(step.logUrl)).text()).length);
+      emu.control.advance(400);
+    }
+    expect(lengths[0]).toBeGreaterThan(0);
+    expect(lengths[1]).toBeGreaterThan(lengths[0] ?? 0);
+    expect(lengths[2]).toBeGreaterThan(lengths[1] ?? 0);
+    const finished = await (await fetch(step.logUrl)).text();
+    expect(finished.startsWith(await (await fetch(step.logUrl)).text())).toBe(true);
+  });
+
+  it('EMULATOR_LOG_BYTES makes a log of about that many bytes, streamed', async () => {
+    const bytes = 8 * 1024 * 1024;
+    const { id } = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_LOG_BYTES: bytes }),
+    });
+    emu.control.advance(60_000);
+    const [step] = await stepsOf(id);
+    const res = await fetch(step.logUrl);
+    expect(res.headers.get('content-length')).toBeNull();
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeGreaterThanOrEqual(bytes);
+    expect(body.length).toBeLessThan(bytes + 1024);
+    expect(commandLines(body.toString('utf8'))).toHaveLength(1);
+  });
+
+  it('keep odd step names as they are', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const { id } = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_STEP_NAMES: name }),
+    });
+    emu.control.advance(60_000);
+    const [step] = await stepsOf(id);
+    expect(step.step).toBe(name);
+    expect(await (await fetch(step.logUrl)).text()).toContain(`--> Running step: ${name}`);
+  });
+});
