@@ -1,4 +1,4 @@
-// Builds the committed dist/: the action (main and post share one bundle) and the CLI.
+// Builds the committed dist/: the action's main and post entries, and the CLI.
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ const ncc = fileURLToPath(new URL('../node_modules/@vercel/ncc/dist/ncc/cli.js',
 
 const targets = [
   { entry: 'src/action/index.ts', out: 'dist' },
+  { entry: 'src/action/post-index.ts', out: 'dist/post' },
   { entry: 'src/cli/index.ts', out: 'dist/cli' },
 ];
 

@@ -1,0 +1,31 @@
+// The core's ports, implemented with @actions/core for the GitHub runner.
+import * as core from '@actions/core';
+import type { Log, Outputs, StateStore, SummarySink } from '../core/ports.ts';
+
+export const githubLog: Log = {
+  info: (line) => core.info(line),
+  debug: (line) => core.debug(line),
+  warning: (message, props) => core.warning(message, props ?? {}),
+  error: (message, props) => core.error(message, props ?? {}),
+  startGroup: (title) => core.startGroup(title),
+  endGroup: () => core.endGroup(),
+};
+
+export const githubOutputs: Outputs = {
+  set: (name, value) => core.setOutput(name, value),
+};
+
+export const githubState: StateStore = {
+  save: (name, value) => core.saveState(name, value),
+  get: (name) => core.getState(name),
+};
+
+export const githubSummary: SummarySink = {
+  async write(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY) {
+      core.debug('GITHUB_STEP_SUMMARY is not set; the job summary is not written.');
+      return;
+    }
+    await core.summary.addRaw(markdown, true).write();
+  },
+};

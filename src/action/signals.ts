@@ -1,0 +1,50 @@
+// Cancellation as the runner does it: SIGINT, then SIGTERM (SIGBREAK on Windows) 7.5 s later, then
+// SIGKILL 2.5 s after that. Installed before anything is sent, so a signal that arrives while the
+// trigger is in flight is remembered and the run is aborted as soon as its id is known.
+import type { CancelSignals } from '../core/execute.ts';
+import type { Log } from '../core/ports.ts';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+/** After the first signal, stop waiting for anything at this point, so outputs are still written … */
+const HURRY_AFTER_MS = 6000;
+/** … and leave at this point at the latest, before the runner's SIGTERM at 7.5 s. */
+const EXIT_AFTER_MS = 7000;
+
+export interface InstalledCancellation extends CancelSignals {
+  dispose(): void;
+}
+
+export function installCancelHandlers(
+  log: Log,
+  exit: (code: number) => void = process.exit,
+): InstalledCancellation {
+  const first = new AbortController();
+  const second = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
+  let count = 0;
+
+  const onSignal = (signal: string) => {
+    count += 1;
+    if (count === 1) {
+      log.info(`Received ${signal}: stopping the wait.`);
+      first.abort(new Error(`received ${signal}`));
+      timers.push(setTimeout(() => second.abort(new Error('out of time')), HURRY_AFTER_MS).unref());
+      timers.push(setTimeout(() => exit(130), EXIT_AFTER_MS).unref());
+    } else if (count === 2) {
+      log.info(`Received ${signal} again: finishing now.`);
+      second.abort(new Error(`received ${signal} again`));
+    } else {
+      exit(130);
+    }
+  };
+  for (const name of SIGNALS) process.on(name, onSignal);
+
+  return {
+    signal: first.signal,
+    hurry: second.signal,
+    dispose() {
+      for (const name of SIGNALS) process.off(name, onSignal);
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}

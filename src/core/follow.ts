@@ -1,0 +1,132 @@
+// Follows one run or build until it finishes, the deadline passes or cancellation is requested.
+// Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
+// request per poll. Transient failures that outlive the client's own retries are ridden out here.
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Build, Run, Step } from '../api/types.ts';
+import { isFinished } from '../api/types.ts';
+import type { Clock, Sleep } from '../time.ts';
+import type { RemoteRef } from './abort.ts';
+import type { PollPolicy } from './polling.ts';
+import type { Log } from './ports.ts';
+
+export type Remote = Run | Build;
+
+export interface FollowObserver {
+  /** The resource's status, progress or current step changed (called for the first read too). */
+  update(resource: Remote, steps: readonly Step[]): void;
+  /** A step finished: called once per step, in order; `runFinished` once the whole run is over. */
+  stepFinished(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void>;
+}
+
+export type FollowEnd =
+  | { reason: 'finished'; resource: Remote; steps: Step[] }
+  | { reason: 'timeout'; resource: Remote | undefined; steps: Step[] }
+  | { reason: 'cancelled'; resource: Remote | undefined; steps: Step[] };
+
+export interface FollowOptions {
+  ref: RemoteRef;
+  policy: PollPolicy;
+  /** Epoch ms; undefined means no limit. */
+  deadline?: number;
+  cancel: AbortSignal;
+  /** Already read (the re-read after the trigger); the first poll is then scheduled from it. */
+  initial?: Remote;
+}
+
+export interface FollowDeps {
+  client: ApiClient;
+  clock: Clock;
+  sleep: Sleep;
+  log: Log;
+}
+
+const PERMANENT = new Set([400, 401, 403, 404, 410, 422]);
+
+export async function follow(
+  deps: FollowDeps,
+  options: FollowOptions,
+  observer: FollowObserver,
+): Promise<FollowEnd> {
+  const { client, clock, sleep, log } = deps;
+  const { ref, policy, deadline, cancel } = options;
+  let resource = options.initial;
+  let steps: Step[] = [];
+  let reported = 0;
+  let lastKey = '';
+  let failures = 0;
+  let stepsKey = '';
+
+  const reportFinishedSteps = async () => {
+    const ordered = [...steps].sort((a, b) => a.order - b.order);
+    for (const step of ordered.slice(reported)) {
+      if (!isFinished(step)) break;
+      reported += 1;
+      await observer.stepFinished(step, ordered, resource !== undefined && isFinished(resource));
+    }
+  };
+
+  if (resource) {
+    lastKey = changeKey(resource, steps);
+    observer.update(resource, steps);
+  }
+
+  for (let first = resource === undefined; ; first = false) {
+    if (!first) {
+      const delay = policy.nextDelay({
+        at: clock.now(),
+        status: resource?.status ?? 'notstarted',
+        ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
+        ...(resource?.createdAt ? { createdAt: resource.createdAt.getTime() } : {}),
+        ...(resource?.startedAt ? { startedAt: resource.startedAt.getTime() } : {}),
+        ...(steps.length > 0 ? { currentStep: steps.length } : {}),
+      });
+      const wait = deadline === undefined ? delay : Math.min(delay, deadline - clock.now());
+      if (wait > 0) {
+        try {
+          await sleep(wait, cancel);
+        } catch {
+          return { reason: 'cancelled', resource, steps };
+        }
+      }
+    }
+    if (cancel.aborted) return { reason: 'cancelled', resource, steps };
+    if (deadline !== undefined && clock.now() >= deadline) return { reason: 'timeout', resource, steps };
+
+    const call = { signal: cancel, ...(deadline !== undefined ? { deadline } : {}) };
+    try {
+      resource = ref.kind === 'run' ? await client.getRun(ref.id, call) : await client.getBuild(ref.id, call);
+      const key = `${resource.status}|${resource.progress ?? '?'}`;
+      if (
+        ref.kind === 'run' &&
+        (key !== stepsKey || resource.progress === undefined || isFinished(resource))
+      ) {
+        steps = await client.getRunSteps(ref.id, call);
+        stepsKey = key;
+      }
+      failures = 0;
+    } catch (error) {
+      if (cancel.aborted) return { reason: 'cancelled', resource, steps };
+      if (!(error instanceof ApiError) || (error.status !== undefined && PERMANENT.has(error.status)))
+        throw error;
+      failures += 1;
+      if (failures === 1 || failures % 10 === 0) {
+        log.warning(`Could not read ${ref.kind} ${ref.id} (${error.message}); still waiting for it.`);
+      }
+      continue;
+    }
+
+    const key = changeKey(resource, steps);
+    if (key !== lastKey) {
+      lastKey = key;
+      observer.update(resource, steps);
+    }
+    await reportFinishedSteps();
+    if (isFinished(resource)) return { reason: 'finished', resource, steps };
+  }
+}
+
+function changeKey(resource: Remote, steps: readonly Step[]): string {
+  const running = steps.filter((step) => !isFinished(step)).map((step) => step.order);
+  return `${resource.status}|${resource.result}|${resource.progress ?? '?'}|${steps.length}|${running.join(',')}`;
+}

@@ -1,0 +1,95 @@
+// From the settings' target to ids the API takes: pipelines by name, applications by owner/name.
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Application, Pipeline } from '../api/types.ts';
+import { workflowApplication, type Settings } from './settings.ts';
+
+export type Resolved =
+  | { kind: 'run'; pipelineId: string; pipelineName?: string }
+  | { kind: 'build'; applicationId: string; application?: Application }
+  | { kind: 'attach'; runId: string };
+
+const RUN_PAGES_FOR_NAME = 5;
+
+export async function resolveTarget(client: ApiClient, settings: Settings): Promise<Resolved> {
+  const target = settings.target;
+  switch (target.kind) {
+    case 'pipeline-id':
+      return { kind: 'run', pipelineId: target.pipelineId };
+    case 'run-id':
+      return { kind: 'attach', runId: target.runId };
+    case 'application-id':
+      return { kind: 'build', applicationId: target.applicationId };
+    case 'application': {
+      const application = await client.getApplication(target.owner, target.application);
+      if (application.stack === 6) {
+        throw new Error(
+          `Input \`application\`: ${target.owner}/${target.application} is a workflow-stack (stack 6) application, ` +
+            'and builds exist only on stacks 1 and 5. Trigger a run instead: set `pipeline: ' +
+            `${target.owner}/${target.application}/<pipeline>\` or \`pipeline-id\`.`,
+        );
+      }
+      return { kind: 'build', applicationId: application.id, application };
+    }
+    case 'pipeline': {
+      const pipeline = await findPipeline(client, target.owner, target.application, target.pipeline);
+      return { kind: 'run', pipelineId: pipeline.id, pipelineName: pipeline.name };
+    }
+  }
+}
+
+async function findPipeline(client: ApiClient, owner: string, app: string, name: string): Promise<Pipeline> {
+  const label = `${owner}/${app}`;
+  let pipelines: Pipeline[] | undefined;
+  try {
+    pipelines = [];
+    for (let skip = 0; ; skip += 20) {
+      const page = await client.listPipelines(owner, app, { limit: 20, skip });
+      pipelines.push(...page);
+      if (page.length < 20) break;
+    }
+  } catch (error) {
+    // A server without the pipelines list: find the name among the application's runs instead.
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
+    pipelines = undefined;
+  }
+  if (pipelines) {
+    const found = pipelines.find((pipeline) => pipeline.name === name || pipeline.pipelineName === name);
+    if (found) return found;
+    throw new Error(
+      `Input \`pipeline\`: ${label} has no pipeline named "${name}". Its pipelines: ` +
+        `${pipelines.map((pipeline) => pipeline.name).join(', ') || 'none'}.`,
+    );
+  }
+  const application = await client.getApplication(owner, app);
+  const seen = new Set<string>();
+  for (let page = 0; page < RUN_PAGES_FOR_NAME; page++) {
+    const runs = await client.listRuns({ applicationId: application.id, limit: 20, skip: page * 20 });
+    for (const run of runs) {
+      const pipeline = run.pipeline;
+      if (!pipeline) continue;
+      const pipelineName = pipeline.name ?? pipeline.pipelineName;
+      if (pipelineName === name || pipeline.pipelineName === name) {
+        return { id: pipeline.id, name: pipelineName ?? name };
+      }
+      if (pipelineName) seen.add(pipelineName);
+    }
+    if (runs.length < 20) break;
+  }
+  throw new Error(
+    `Input \`pipeline\`: no recent run of ${label} belongs to a pipeline named "${name}" (this server does not ` +
+      `list pipelines, so names are read from runs). Names seen: ${[...seen].join(', ') || 'none'}. ` +
+      'Use `pipeline-id` instead.',
+  );
+}
+
+export async function resolveWorkflowApplicationId(client: ApiClient, settings: Settings): Promise<string> {
+  const named = workflowApplication(settings);
+  if (!named) {
+    throw new Error(
+      'Input `wait-for`: `workflow` needs `application: owner/name` to read the workflows from.',
+    );
+  }
+  const application = await client.getApplication(named.owner, named.name);
+  return application.id;
+}

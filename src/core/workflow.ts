@@ -1,0 +1,108 @@
+// `wait-for: workflow`: after our run, also wait for the runs its workflow starts (e.g. a chained
+// deploy). Done when nothing runs and either every item finished or a finished item failed, since
+// the items behind a failed one never start.
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
+import { isFinished } from '../api/types.ts';
+import type { Clock, Sleep } from '../time.ts';
+import type { PollPolicy } from './polling.ts';
+import type { Log } from './ports.ts';
+
+export interface WorkflowDeps {
+  client: ApiClient;
+  clock: Clock;
+  sleep: Sleep;
+  log: Log;
+}
+
+export type WorkflowEnd =
+  | { reason: 'finished'; workflow: Workflow }
+  | { reason: 'timeout' | 'cancelled'; workflow: Workflow | undefined };
+
+const FIND_PAGES = 3;
+
+export async function findWorkflowOfRun(
+  client: ApiClient,
+  applicationId: string,
+  runId: string,
+  signal: AbortSignal,
+): Promise<Workflow | undefined> {
+  for (let page = 0; page < FIND_PAGES; page++) {
+    const workflows = await client.listWorkflows({ applicationId, limit: 20, skip: page * 20 }, { signal });
+    const found = workflows.find((workflow) => workflow.items.some((item) => item.runId === runId));
+    if (found) return found;
+    if (workflows.length < 20) break;
+  }
+  return undefined;
+}
+
+export function workflowDone(workflow: Workflow): boolean {
+  const items = workflow.items;
+  if (items.some((item) => item.runId !== undefined && !isFinished(item))) return false;
+  if (items.every(isFinished)) return true;
+  return items.some((item) => isFinished(item) && item.result !== 'passed');
+}
+
+const SEVERITY: Record<string, number> = { passed: 0, unknown: 1, aborted: 2, failed: 3 };
+
+/** The worst result among the items that ran; items that never started do not count. */
+export function worstResult(items: readonly WorkflowItem[]): Result {
+  let worst: Result = 'passed';
+  for (const item of items) {
+    if (!isFinished(item)) continue;
+    if ((SEVERITY[item.result] ?? 1) > (SEVERITY[worst] ?? 1)) worst = item.result;
+  }
+  return worst;
+}
+
+export interface WorkflowFollowOptions {
+  applicationId: string;
+  runId: string;
+  policy: PollPolicy;
+  deadline?: number;
+  cancel: AbortSignal;
+  onChange(workflow: Workflow): void;
+}
+
+export async function followWorkflow(
+  deps: WorkflowDeps,
+  options: WorkflowFollowOptions,
+): Promise<WorkflowEnd> {
+  const { client, clock, sleep, log } = deps;
+  const { cancel, deadline } = options;
+  let workflow: Workflow | undefined;
+  let lastKey = '';
+  for (let first = true; ; first = false) {
+    if (!first) {
+      const delay = options.policy.nextDelay({ at: clock.now(), status: 'running' });
+      const wait = deadline === undefined ? delay : Math.min(delay, deadline - clock.now());
+      try {
+        if (wait > 0) await sleep(wait, cancel);
+      } catch {
+        return { reason: 'cancelled', workflow };
+      }
+    }
+    if (cancel.aborted) return { reason: 'cancelled', workflow };
+    if (deadline !== undefined && clock.now() >= deadline) return { reason: 'timeout', workflow };
+    try {
+      workflow = workflow
+        ? await client.getWorkflow(workflow.id, { signal: cancel })
+        : await findWorkflowOfRun(client, options.applicationId, options.runId, cancel);
+    } catch (error) {
+      if (cancel.aborted) return { reason: 'cancelled', workflow };
+      if (!(error instanceof ApiError) || !error.retryable) throw error;
+      log.warning(`Could not read the workflow (${error.message}); still waiting for it.`);
+      continue;
+    }
+    if (!workflow) continue;
+    const key = workflow.items
+      .map((item) => `${item.id}:${item.status}:${item.result}:${item.runId ?? ''}`)
+      .join(',');
+    if (key !== lastKey) {
+      lastKey = key;
+      options.onChange(workflow);
+    }
+    if (workflowDone(workflow)) return { reason: 'finished', workflow };
+  }
+}
