@@ -15,6 +15,8 @@ export interface RemoteRef {
 export interface AbortResult {
   /** The server confirmed a final state (aborted, or finished on its own before the abort). */
   confirmed: boolean;
+  /** It had finished before we asked: no abort was sent. */
+  alreadyFinished?: boolean;
   resource?: Run | Build;
   /** One sentence for the log and the summary. */
   message: string;
@@ -39,12 +41,25 @@ export async function abortRemote(
   return ref.kind === 'run' ? abortRun(client, ref, options) : abortBuild(client, ref, options);
 }
 
+const PEEK_MS = 1500;
+
 async function abortRun(client: ApiClient, ref: RemoteRef, options: AbortOptions): Promise<AbortResult> {
   const { clock, sleep, log } = options;
   const deadline = clock.now() + options.budgetMs;
   const retryEveryMs = options.retryEveryMs ?? 500;
   let saidNotStarted = false;
   let lastProblem = 'no answer from the server';
+
+  // A run that finished on its own needs no abort; one quick read tells, and costs little.
+  const current = await tryGetRun(client, ref.id, Math.min(deadline, clock.now() + PEEK_MS), clock, options.signal);
+  if (current?.status === 'finished') {
+    return {
+      confirmed: true,
+      alreadyFinished: true,
+      resource: current,
+      message: `Run ${ref.id} had already finished (result: ${current.result}); nothing to abort.`,
+    };
+  }
 
   while (clock.now() < deadline && !options.signal?.aborted) {
     const call = callOptions(deadline, clock, options.signal);
@@ -77,6 +92,7 @@ async function abortRun(client: ApiClient, ref: RemoteRef, options: AbortOptions
         if (current?.status === 'finished') {
           return {
             confirmed: true,
+            alreadyFinished: true,
             resource: current,
             message: `Run ${ref.id} had already finished (result: ${current.result}); nothing to abort.`,
           };

@@ -25,7 +25,12 @@ export function decideOutcome(
   what: 'run' | 'build' | 'workflow',
 ): Outcome {
   if (!ending.finished) {
-    const aborted = ending.abort?.confirmed ? `; the ${what === 'build' ? 'build' : 'run'} was aborted` : '';
+    const noun = what === 'build' ? 'build' : 'run';
+    const aborted = ending.abort?.alreadyFinished
+      ? `; the ${noun} had already finished (result: ${ending.abort.resource?.result ?? 'unknown'})`
+      : ending.abort?.confirmed
+        ? `; the ${noun} was aborted`
+        : '';
     const left =
       ending.abort === undefined ? `; the ${what === 'build' ? 'build' : 'run'} was left running` : '';
     const failedAbort = ending.abort && !ending.abort.confirmed ? `; ${ending.abort.message}` : '';

@@ -59,6 +59,8 @@ export interface StartedAction {
   child: ChildProcess;
   /** Resolves when stdout has printed a line matching `pattern`. */
   waitForOutput(pattern: RegExp): Promise<void>;
+  /** What stdout has printed so far. */
+  stdout(): string;
   result: Promise<ActionResult>;
 }
 
@@ -122,6 +124,7 @@ export function startAction(inputs: Record<string, string>, options: StartOption
   return {
     child,
     result,
+    stdout: () => stdout,
     waitForOutput(pattern) {
       if (pattern.test(stdout)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {

@@ -1,0 +1,126 @@
+// The `auto` polling policy. It keeps a belief about when the run will finish, built from a broad
+// prior, the durations of the pipeline's recent runs and the run's own steps, and waits until the
+// finish it could miss by waiting longer is worth one more request (see wait.ts).
+import type { BeliefTuning } from './finish-belief.ts';
+import { finishDensity } from './finish-belief.ts';
+import type { HistoryTuning } from './history.ts';
+import { historyEvidence } from './history.ts';
+import type { ProgressReading } from './progress.ts';
+import { createProgressTracker } from './progress.ts';
+import { createSteadyTime } from './steady-time.ts';
+import { longestWait } from './wait.ts';
+
+export interface AutoTuning extends BeliefTuning {
+  /** Price of one request while the run runs, in seconds of expected unseen finish. */
+  budget: number;
+  /** The same before the run has started (it could start and finish quickly). */
+  waitingBudget: number;
+  history: HistoryTuning;
+  /** While approval is pending, wait this fraction of the time spent pending so far. */
+  approvalBackoff: number;
+  /** A wall-clock gap this much longer than the wait asked for is taken as a clock jump. */
+  jumpToleranceMs: number;
+}
+
+export const defaultAutoTuning: AutoTuning = {
+  budget: 0.15,
+  waitingBudget: 0.15,
+  prior: { mean: Math.log(300), sd: 1.5 },
+  history: { keep: 10, typicalSpread: 0.15, typicalWeight: 2 },
+  historyOutlier: 0.1,
+  stepSpread: 0.9,
+  stepOutlier: 0.1,
+  failureRate: 0.1,
+  flatDensity: 1 / 8,
+  approvalBackoff: 0.25,
+  jumpToleranceMs: 10 * 60_000,
+};
+
+export interface AutoObservation extends ProgressReading {
+  at: number;
+  status: string;
+  createdAt?: number;
+  startedAt?: number;
+}
+
+export interface AutoPolicyOptions {
+  history: readonly number[];
+  minMs: number;
+  maxMs: number;
+  tuning: AutoTuning;
+}
+
+export function createAutoPolicy(options: AutoPolicyOptions) {
+  const { minMs, maxMs, tuning } = options;
+  const time = createSteadyTime(tuning.jumpToleranceMs);
+  const progress = createProgressTracker();
+  const history = historyEvidence(options.history, tuning.history);
+
+  let lastDelay = minMs;
+  let start: number | undefined;
+  let lastNotRunning: number | undefined;
+  let pendingSince: number | undefined;
+
+  const clamp = (ms: number) => Math.round(Math.min(maxMs, Math.max(minMs, ms)));
+  const waitMs = (
+    elapsedMs: number,
+    budget: number,
+    steps?: { steps: number; done: number; currentSince: number },
+  ) => {
+    const elapsed = elapsedMs / 1000;
+    const density = finishDensity(
+      { elapsed, ...(history ? { history } : {}), ...(steps ? { steps } : {}) },
+      tuning,
+    );
+    return 1000 * longestWait(density, elapsed, budget, minMs / 1000, maxMs / 1000);
+  };
+  // Before the start the run could start at once: its finish is as far away as its whole duration.
+  const queued = () => waitMs(0, tuning.waitingBudget);
+
+  const decide = (obs: AutoObservation, now: number): number => {
+    if (obs.status === 'finished') return minMs;
+    if (obs.status === 'pendingapproval') {
+      pendingSince ??= now;
+      lastNotRunning = now;
+      return Math.max(queued(), tuning.approvalBackoff * (now - pendingSince));
+    }
+    pendingSince = undefined;
+    const running = obs.status === 'running' || (obs.startedAt !== undefined && obs.status !== 'notstarted');
+    if (!running) {
+      lastNotRunning = now;
+      return queued();
+    }
+    start ??= startOnPolicyTime(obs, now, lastNotRunning);
+    progress.observe(now, obs);
+    const position = progress.position(start);
+    const steps = position
+      ? {
+          steps: position.steps,
+          done: position.done,
+          currentSince: position.done === 0 ? 0 : ((position.earliest + position.since) / 2 - start) / 1000,
+        }
+      : undefined;
+    return waitMs(Math.max(0, now - start), tuning.budget, steps);
+  };
+
+  return {
+    nextDelay(obs: AutoObservation): number {
+      const now = time.advance(obs.at, lastDelay);
+      lastDelay = clamp(decide(obs, now));
+      return lastDelay;
+    },
+  };
+}
+
+/**
+ * Places the server's `startedAt` on the policy's time line. Server and runner clocks may disagree,
+ * so the result is kept between the last answer that showed the run not yet running and this one.
+ */
+function startOnPolicyTime(obs: AutoObservation, now: number, lastNotRunning: number | undefined): number {
+  const earliest = lastNotRunning ?? Number.NEGATIVE_INFINITY;
+  if (obs.startedAt === undefined || !Number.isFinite(obs.startedAt)) {
+    return lastNotRunning === undefined ? now : (lastNotRunning + now) / 2;
+  }
+  const reported = now - (obs.at - obs.startedAt);
+  return Math.min(now, Math.max(earliest, reported));
+}

@@ -1,0 +1,244 @@
+// Cancellation with real signals: the bundled entries as child processes, the emulator's request log as
+// the witness. Abort latencies are recorded (printed), never asserted as timings.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { makeFiles, parseWorkflowCommands, runAction, startAction } from '../support/action-harness.ts';
+import { ensureBundle } from '../support/bundle.ts';
+import { cancelLikeRunner, until, type Cancellation } from '../support/runner-signals.ts';
+
+const BUILD = '620000000000000000000001';
+const LONG_STEPS = 'EMULATOR_STEP_MS=600000';
+
+let emulator: Emulator;
+const latencies: Array<{ moment: string; abortAfterMs?: number; exitAfterMs: number }> = [];
+
+beforeAll(async () => {
+  await ensureBundle();
+  emulator = await startEmulator({ speed: 1 });
+}, 120_000);
+afterAll(async () => {
+  console.table(latencies);
+  await emulator?.close();
+});
+beforeEach(() => {
+  emulator.control.reset();
+  emulator.control.setSpeed(1);
+});
+
+const connection = () => ({ 'base-url': emulator.url, token: 'demo-token', 'poll-interval': '1s' });
+const requests = (method: string, suffix = '') =>
+  emulator.control.requests().filter((entry) => entry.method === method && entry.path.endsWith(suffix));
+const aborts = () => requests('PUT', '/abort');
+const runOf = (id: string | undefined) => emulator.control.runs().find((run) => run.id === id);
+
+function record(moment: string, cancellation: Cancellation) {
+  const firstAbort = aborts()[0];
+  latencies.push({
+    moment,
+    ...(firstAbort ? { abortAfterMs: firstAbort.at - cancellation.signalAt } : {}),
+    exitAfterMs: cancellation.exitedAt - cancellation.signalAt,
+  });
+}
+
+function expectCancelledCleanly(
+  cancellation: Cancellation,
+  outputs: Record<string, string>,
+  summary: string,
+) {
+  expect(cancellation.sigtermSent, 'the process should exit before the runner sends SIGTERM').toBe(false);
+  expect(outputs.id).toMatch(/^[0-9a-f]{24}$/);
+  expect(outputs.result).toBe('aborted');
+  expect(outputs.status).toBe('finished');
+  expect(summary).toMatch(/cancelled/i);
+}
+
+describe('SIGINT from the runner', () => {
+  it('during the trigger request: remembered, and the run is aborted once its id is known', async () => {
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', delayMs: 1500 });
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await until(() => requests('POST').length === 1, 15_000, 'the trigger request');
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('during the trigger', cancellation);
+    expect(requests('POST')).toHaveLength(1);
+    // The run is created at the end of the delayed request, so it may still be queued: refused, retried.
+    expect(aborts().at(-1)?.status).toBe(200);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+    expect(result.state.settled).toBe('true');
+  });
+
+  it('right after the trigger', async () => {
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await action.waitForOutput(/Triggered run/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('right after the trigger', cancellation);
+    expect(aborts().length).toBeGreaterThanOrEqual(1);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+  });
+
+  it('while notstarted: retries the refused abort until the run starts', async () => {
+    const action = startAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'env-vars': `EMULATOR_QUEUE_MS=2500\n${LONG_STEPS}`,
+    });
+    await action.waitForOutput(/Triggered run/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('while notstarted', cancellation);
+    const answered = aborts().map((entry) => entry.status);
+    expect(answered.at(-1)).toBe(200);
+    expect(answered.filter((status) => status === 400).length).toBeGreaterThanOrEqual(1);
+    expect(result.stdout).toMatch(/has not started yet .*retrying the abort/);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+  });
+
+  it('while running: one abort, outputs and summary written', async () => {
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await action.waitForOutput(/running/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('while running', cancellation);
+    expect(aborts()).toHaveLength(1);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+    expect(parseWorkflowCommands(result.stdout).errors.at(-1)?.message).toMatch(
+      /Cancelled; the run was aborted/,
+    );
+  });
+
+  it('during a retry backoff', async () => {
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await action.waitForOutput(/running/);
+    emulator.control.injectFault({
+      method: 'GET',
+      route: '/api/v3/runs/:runId',
+      status: 503,
+      retryAfter: '20',
+      times: 1,
+    });
+    await until(() => requests('GET').some((entry) => entry.status === 503), 15_000, 'the 503');
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('during a retry backoff', cancellation);
+    expect(aborts()).toHaveLength(1);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+  });
+
+  it('after the run finished: no abort is sent', async () => {
+    const action = startAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'env-vars': 'EMULATOR_STEP_MS=50\nEMULATOR_QUEUE_MS=50',
+      'poll-interval': '1h',
+    });
+    await action.waitForOutput(/Triggered run/);
+    const id = /Triggered run ([0-9a-f]{24})/.exec(action.stdout())?.[1];
+    await until(() => runOf(id)?.status === 'finished', 15_000, 'the run to finish');
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('after the run finished', cancellation);
+    expect(aborts()).toHaveLength(0);
+    expect(cancellation.sigtermSent).toBe(false);
+    expect(result.outputs.result).toBe('passed');
+    expect(result.stdout).toContain('had already finished');
+    expect(result.state.settled).toBe('true');
+  });
+
+  it('SIGTERM is handled like SIGINT', async () => {
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await action.waitForOutput(/running/);
+    const cancellation = await cancelLikeRunner(action, 'SIGTERM');
+    const result = await action.result;
+    record('SIGTERM while running', cancellation);
+    expect(aborts()).toHaveLength(1);
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+  });
+
+  it('a second signal speeds up the exit and still leaves outputs written', async () => {
+    const action = startAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'env-vars': `EMULATOR_QUEUE_MS=60000\n${LONG_STEPS}`,
+    });
+    await action.waitForOutput(/Triggered run/);
+    const signalAt = Date.now();
+    action.child.kill('SIGINT');
+    await until(() => aborts().length >= 1, 10_000, 'the first abort');
+    action.child.kill('SIGINT');
+    const result = await action.result;
+    latencies.push({ moment: 'second signal while notstarted', exitAfterMs: Date.now() - signalAt });
+    expect(result.outputs.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(result.outputs.status).toBe('notstarted');
+    expect(result.summary).toMatch(/cancelled/i);
+    expect(result.state.settled).toBeUndefined();
+  });
+
+  it('leaves the run alone with abort-on-cancel: false', async () => {
+    const action = startAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'env-vars': LONG_STEPS,
+      'abort-on-cancel': 'false',
+    });
+    await action.waitForOutput(/running/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    expect(cancellation.sigtermSent).toBe(false);
+    expect(aborts()).toHaveLength(0);
+    expect(result.stdout).toContain('left running (abort-on-cancel: false)');
+    expect(runOf(result.outputs.id)?.status).toBe('running');
+    expect(result.state.settled).toBe('true');
+  });
+});
+
+describe('the post entry', () => {
+  it('aborts the run after main was killed outright (SIGKILL)', async () => {
+    const files = makeFiles();
+    const inputs = { ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS };
+    const action = startAction(inputs, { files });
+    await action.waitForOutput(/running/);
+    action.child.kill('SIGKILL');
+    const killed = await action.result;
+    expect(killed.signal).toBe('SIGKILL');
+    expect(killed.state.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(killed.state.settled).toBeUndefined();
+    expect(aborts()).toHaveLength(0);
+
+    const post = await runAction(inputs, { entry: 'post', files });
+    expect(post.code, post.stdout).toBe(0);
+    expect(aborts()).toHaveLength(1);
+    expect(runOf(killed.state.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expect(post.stdout).toContain('aborting it');
+  });
+
+  it('does nothing after a normal finish', async () => {
+    const files = makeFiles();
+    const inputs = { ...connection(), 'pipeline-id': BUILD, 'env-vars': 'EMULATOR_STEP_MS=50' };
+    const main = await runAction(inputs, { files });
+    expect(main.code, main.stdout).toBe(0);
+    emulator.control.clearRequests();
+    const post = await runAction(inputs, { entry: 'post', files });
+    expect(post.code).toBe(0);
+    expect(emulator.control.requests()).toHaveLength(0);
+  });
+
+  it('warns but passes when the abort fails', async () => {
+    const files = makeFiles();
+    const inputs = { ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS };
+    const action = startAction(inputs, { files });
+    await action.waitForOutput(/running/);
+    action.child.kill('SIGKILL');
+    await action.result;
+    emulator.control.injectFault({ route: '*', status: 401, times: 1000 });
+    const post = await runAction(inputs, { entry: 'post', files });
+    expect(post.code).toBe(0);
+    expect(parseWorkflowCommands(post.stdout).warnings.length).toBeGreaterThanOrEqual(1);
+    expect(parseWorkflowCommands(post.stdout).errors).toHaveLength(0);
+  });
+});
