@@ -11,7 +11,7 @@ export interface OutcomeControls {
   logBytes?: number;
 }
 
-export const MAX_GENERATED_STEPS = 200;
+export const MAX_GENERATED_STEPS = 10_000;
 
 /** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
 export function readControls(envVars: readonly { key: string; value: string }[]): OutcomeControls {

@@ -87,13 +87,12 @@ export const stepSchema = closed(
     url: str,
     artifactsUrl: { type: ['string', 'null'] },
     createdAt: timestamp,
-    startedAt: timestamp,
     logUrl: str,
     order: int,
     result: str,
     status: str,
   },
-  { finishedAt: timestamp, step: str, displayName: str, phase: str },
+  { startedAt: timestamp, finishedAt: timestamp, step: str, displayName: str, phase: str },
 );
 
 const applicationCore = {

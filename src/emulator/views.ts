@@ -2,7 +2,7 @@
 // The response schemas (schemas.ts) then enforce each field set.
 import { digest } from './model/ids.ts';
 import { goTime, iso } from './model/time.ts';
-import type { ExecutionState, Phase, StepState } from './timeline.ts';
+import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
 import type { Quirks } from './types.ts';
 import type {
   AppRecord,
@@ -120,12 +120,33 @@ export function goTriggerRunView(ctx: ViewContext, run: RunRecord): Json {
   };
 }
 
+function stepName(ctx: ViewContext, step: PlannedStep): Json {
+  return ctx.quirks.displayNameSteps && step.order >= 3
+    ? { displayName: step.name, phase: 'mainSteps' }
+    : { step: step.name };
+}
+
+/**
+ * A step that has not started yet. Real servers created a run's steps before running them, so a
+ * started run lists them all, and clients can tell how many there are.
+ */
+export function pendingStepView(ctx: ViewContext, run: RunRecord, step: PlannedStep): Json {
+  return {
+    id: step.id,
+    url: api(ctx, `/runsteps/${step.id}`),
+    artifactsUrl: null,
+    createdAt: iso(run.plan.startAt),
+    logUrl: api(ctx, `/runsteps/${step.id}/log`),
+    order: step.order,
+    result: 'unknown',
+    status: 'notstarted',
+    ...stepName(ctx, step),
+  };
+}
+
 export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Json {
   const { step } = state;
-  const named =
-    ctx.quirks.displayNameSteps && step.order >= 3
-      ? { displayName: step.name, phase: 'mainSteps' }
-      : { step: step.name };
+  const named = stepName(ctx, step);
   return {
     id: step.id,
     url: api(ctx, `/runsteps/${step.id}`),

@@ -119,7 +119,7 @@ describe('POST /runs', () => {
     ],
     [
       { pipelineId: IDS.build, envVars: env({ EMULATOR_STEPS: '0' }) },
-      'EMULATOR_STEPS must be a whole number from 1 to 200',
+      'EMULATOR_STEPS must be a whole number from 1 to 10000',
     ],
     [
       { pipelineId: IDS.build, envVars: env({ EMULATOR_STEP_MS: '-1' }) },
@@ -208,7 +208,7 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     expect((await runOf(id)).body).toMatchObject({ status: 'finished', result: 'failed', progress: 80 });
   });
 
-  it('EMULATOR_FAIL_STEP fails that step and later steps never run', async () => {
+  it('EMULATOR_FAIL_STEP fails that step and later steps never start', async () => {
     const { id } = await triggerRun(emu, {
       pipelineId: IDS.build,
       envVars: env({ EMULATOR_FAIL_STEP: 'npm ci' }),
@@ -218,10 +218,12 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     expect(run).toMatchObject({ status: 'finished', result: 'failed', progress: 40 });
     expect(Date.parse(run.finishedAt) - Date.parse(run.startedAt)).toBe(4500);
     const steps = (await get(emu, `/runs/${id}/steps`, DEMO)).body;
-    expect(steps.map((step: Json) => [step.step, step.result])).toEqual([
-      ['get code', 'passed'],
-      ['setup environment', 'passed'],
-      ['npm ci', 'failed'],
+    expect(steps.map((step: Json) => [step.step, step.status, step.result])).toEqual([
+      ['get code', 'finished', 'passed'],
+      ['setup environment', 'finished', 'passed'],
+      ['npm ci', 'finished', 'failed'],
+      ['npm test', 'notstarted', 'unknown'],
+      ['store', 'notstarted', 'unknown'],
     ]);
   });
 
@@ -348,6 +350,8 @@ describe('PUT /runs/:runId/abort', () => {
       ['finished', 'passed'],
       ['finished', 'passed'],
       ['finished', 'aborted'],
+      ['notstarted', 'unknown'],
+      ['notstarted', 'unknown'],
     ]);
   });
 

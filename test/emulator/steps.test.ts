@@ -25,13 +25,21 @@ const stepsOf = async (runId: string): Promise<Json[]> => (await get(emu, `/runs
 const commandLines = (text: string) => text.split('\n').filter((line) => line.startsWith('::'));
 
 describe('GET /runs/:runId/steps', () => {
-  it('shows no step before the run starts, then each step once it has started', async () => {
+  it('shows no step before the run starts, then all of them, each running once it has started', async () => {
     const { id } = await triggerRun(emu, { pipelineId: IDS.build });
     expect(await stepsOf(id)).toEqual([]);
     emu.control.advance(1000);
     const first = await stepsOf(id);
-    expect(first).toHaveLength(1);
+    expect(first).toHaveLength(5);
     expect(first[0]).toMatchObject({ order: 1, step: 'get code', status: 'running', result: 'unknown' });
+    expect(first.slice(1).map((step) => [step.order, step.status, step.result])).toEqual([
+      [2, 'notstarted', 'unknown'],
+      [3, 'notstarted', 'unknown'],
+      [4, 'notstarted', 'unknown'],
+      [5, 'notstarted', 'unknown'],
+    ]);
+    expect(first[1]).not.toHaveProperty('startedAt');
+    expect(first[1]).not.toHaveProperty('finishedAt');
     expect(sortedKeys(first[0])).toEqual(
       keySet(
         'id',
@@ -51,6 +59,9 @@ describe('GET /runs/:runId/steps', () => {
     expect(two.map((step) => [step.order, step.status, step.result])).toEqual([
       [1, 'finished', 'passed'],
       [2, 'running', 'unknown'],
+      [3, 'notstarted', 'unknown'],
+      [4, 'notstarted', 'unknown'],
+      [5, 'notstarted', 'unknown'],
     ]);
     expect(sortedKeys(two[0])).toEqual(
       keySet(

@@ -125,7 +125,7 @@ describe('readControls', () => {
     ['EMULATOR_RESULT', 'aborted'],
     ['EMULATOR_STEP_MS', '1.5'],
     ['EMULATOR_STEP_MS', 'fast'],
-    ['EMULATOR_STEPS', '201'],
+    ['EMULATOR_STEPS', '10001'],
     ['EMULATOR_STEP_NAMES', ','],
     ['EMULATOR_LOG_BYTES', '-1'],
   ])('refuses %s=%s with a 400', (key, value) => {

@@ -6,13 +6,13 @@ import { stepLog } from '../logs.ts';
 import { arrayOf, stepSchema } from '../schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import type { StepState } from '../timeline.ts';
-import { stepView, type ViewContext } from '../views.ts';
+import { pendingStepView, stepView, type ViewContext } from '../views.ts';
 import type { RunRecord } from '../world.ts';
 import { findRun } from './runs.ts';
 
 const stepParams = { type: 'object', properties: { stepId: { type: 'string' } }, required: ['stepId'] };
 
-/** A step of a run that has started; steps that have not started yet do not exist for clients. */
+/** A step that has started; one that has not is listed with its run's steps but has no resource or log yet. */
 function findStep(state: EmulatorState, ctx: ViewContext, id: string): { run: RunRecord; step: StepState } {
   const ref = state.world.step(id);
   if (ref?.owner.kind === 'run') {
@@ -35,7 +35,11 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
       const run = findRun(state, request.params.runId);
       requireRead(state, request, run.app);
       const ctx = viewContext(state, request);
-      return state.world.stateOf(run, ctx.now).steps.map((step) => stepView(ctx, run, step));
+      const exec = state.world.stateOf(run, ctx.now);
+      if (exec.phase === 'queued') return [];
+      const started = exec.steps.map((step) => stepView(ctx, run, step));
+      const pending = run.plan.steps.slice(exec.steps.length).map((step) => pendingStepView(ctx, run, step));
+      return [...started, ...pending];
     },
   );
 
