@@ -51,7 +51,13 @@ async function abortRun(client: ApiClient, ref: RemoteRef, options: AbortOptions
   let lastProblem = 'no answer from the server';
 
   // A run that finished on its own needs no abort; one quick read tells, and costs little.
-  const current = await tryGetRun(client, ref.id, Math.min(deadline, clock.now() + PEEK_MS), clock, options.signal);
+  const current = await tryGetRun(
+    client,
+    ref.id,
+    Math.min(deadline, clock.now() + PEEK_MS),
+    clock,
+    options.signal,
+  );
   if (current?.status === 'finished') {
     return {
       confirmed: true,

@@ -34,6 +34,8 @@ export interface ReporterDeps {
   /** Log downloads stop when the job is cancelled. */
   cancel: AbortSignal;
   tail?: TailOptions;
+  /** Receives the summary's data at the end, whether or not the summary is written (the CLI prints it as text). */
+  onSummary?: (data: SummaryData) => void;
 }
 
 export function createReporter(deps: ReporterDeps): Reporter {
@@ -132,9 +134,12 @@ class LiveReporter implements Reporter {
       elapsedMs(final.resource?.startedAt, final.resource?.finishedAt) ??
       this.deps.clock.now() - this.startedAt;
     if (outcome.kind !== 'triggered') log.info(outcomeLine(outcome.kind, kind, durationMs));
+    if (!settings.summary && !this.deps.onSummary) return;
+    const data = this.summaryData(outcome, final, kind);
+    this.deps.onSummary?.(data);
     if (!settings.summary) return;
     try {
-      await this.deps.summary.write(renderSummary(this.summaryData(outcome, final, kind)));
+      await this.deps.summary.write(renderSummary(data));
     } catch (error) {
       log.warning(
         `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
