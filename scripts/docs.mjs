@@ -1,6 +1,8 @@
 // Generates the README's inputs and outputs tables from action.yml.
 // `node scripts/docs.mjs` rewrites them; `--check` fails when the README has drifted.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
 
 const check = process.argv.includes('--check');
@@ -38,7 +40,12 @@ function replaceBlock(text, name, body) {
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
-const next = replaceBlock(replaceBlock(readme, 'inputs', inputs), 'outputs', outputs);
+// Formatted as `npm run format` would, so the check and the formatter agree.
+const readmePath = fileURLToPath(readmeUrl);
+const next = await format(replaceBlock(replaceBlock(readme, 'inputs', inputs), 'outputs', outputs), {
+  ...(await resolveConfig(readmePath)),
+  filepath: readmePath,
+});
 if (check) {
   if (next !== readme) {
     console.error('README.md inputs/outputs tables differ from action.yml; run `npm run docs`.');
