@@ -1,0 +1,169 @@
+// Applications: `apps list <owner>`, `app get <owner/app>`, `app ignore-branches`, `pipelines list`.
+import type { Application, ApplicationListOptions } from '../../api/types.ts';
+import type { CommandSpec } from '../command.ts';
+import { withClient } from '../connection.ts';
+import { UsageError } from '../errors.ts';
+import { parseAppRef } from '../flags.ts';
+import type { CliIo } from '../io.ts';
+import { formatTime, nothingFound, printJson, renderFields, renderTable, stdoutStyle } from '../output.ts';
+import { cleanCell } from '../terminal/clean.ts';
+import { pageOptions } from './paging.ts';
+
+export const appsList: CommandSpec = {
+  words: ['apps', 'list'],
+  args: ['<owner>'],
+  positionals: { min: 1, max: 1 },
+  summary: 'List the applications of a user or organization.',
+  options: {
+    stack: {
+      type: 'string',
+      value: '<n>',
+      description: 'Only this stack: 1, 5 (classic builds) or 6 (pipelines).',
+    },
+    ...pageOptions(
+      100,
+      'nameAsc (default), nameDesc, createdAtAsc, createdAtDesc, updatedAtAsc, updatedAtDesc',
+    ),
+  },
+  examples: ['ci-run apps list acme --stack 6'],
+  async run({ flags, positionals }, io) {
+    const options: ApplicationListOptions = {
+      stack: flags.integer('stack'),
+      limit: flags.integer('limit'),
+      skip: flags.integer('skip'),
+      sort: flags.string('sort') as ApplicationListOptions['sort'],
+    };
+    const apps = await withClient(flags, io, (client) => client.listApplications(positionals[0]!, options));
+    if (flags.boolean('json')) printJson(io, apps);
+    else if (apps.length === 0) nothingFound(io, 'applications');
+    else {
+      io.stdout.write(
+        renderTable(
+          stdoutStyle(io),
+          ['ID', 'NAME', 'STACK', 'PRIVACY', 'UPDATED'],
+          apps.map((app) => [
+            cleanCell(app.id, 40),
+            cleanCell(`${app.owner?.username ?? positionals[0]!}/${app.name}`, 60),
+            app.stack === undefined ? '' : String(app.stack),
+            cleanCell(app.privacy ?? '', 20),
+            formatTime(app.updatedAt),
+          ]),
+        ),
+      );
+    }
+    return 0;
+  },
+};
+
+export const appGet: CommandSpec = {
+  words: ['app', 'get'],
+  args: ['<owner/app>'],
+  positionals: { min: 1, max: 1 },
+  summary: 'Show one application.',
+  options: {},
+  examples: ['ci-run app get acme/webapp'],
+  async run({ flags, positionals }, io) {
+    const { owner, name } = parseAppRef(positionals[0]!);
+    const app = await withClient(flags, io, (client) => client.getApplication(owner, name));
+    if (flags.boolean('json')) printJson(io, app);
+    else printApplication(io, app);
+    return 0;
+  },
+};
+
+function printApplication(io: CliIo, app: Application): void {
+  const repository = app.scm?.repository
+    ? cleanCell(`${app.scm.repository}${app.scm.type ? ` (${app.scm.type})` : ''}`, 200)
+    : undefined;
+  io.stdout.write(
+    renderFields([
+      [
+        'Application',
+        cleanCell(`${app.owner?.username ?? ''}${app.owner?.username ? '/' : ''}${app.name}`, 120),
+      ],
+      ['ID', cleanCell(app.id, 40)],
+      ['URL', cleanCell(app.url, 300)],
+      ['Stack', app.stack === undefined ? undefined : String(app.stack)],
+      ['Privacy', cleanCell(app.privacy ?? '', 20)],
+      ['Repository', repository],
+      [
+        'Ignored branches',
+        app.ignoredBranches === undefined
+          ? undefined
+          : app.ignoredBranches.length === 0
+            ? 'none'
+            : app.ignoredBranches.map((branch) => cleanCell(branch, 100)).join(', '),
+      ],
+      ['Created', formatTime(app.createdAt)],
+      ['Updated', formatTime(app.updatedAt)],
+    ]),
+  );
+}
+
+export const appIgnoreBranches: CommandSpec = {
+  words: ['app', 'ignore-branches'],
+  args: ['<owner/app>', '<branch…>'],
+  positionals: { min: 1, max: Number.MAX_SAFE_INTEGER },
+  summary: 'Set the branches whose pushes the service ignores (replaces the list).',
+  details: ['The list given replaces the current one (at most 10 branches); --clear empties it.'],
+  options: { clear: { type: 'boolean', description: 'Ignore no branch at all.' } },
+  examples: [
+    'ci-run app ignore-branches acme/webapp gh-pages wip',
+    'ci-run app ignore-branches acme/webapp --clear',
+  ],
+  async run({ flags, positionals }, io) {
+    const [ref, ...branches] = positionals;
+    const { owner, name } = parseAppRef(ref!);
+    if (branches.length === 0 && !flags.boolean('clear')) {
+      throw new UsageError('name the branches to ignore, or pass --clear to ignore none.');
+    }
+    if (branches.length > 0 && flags.boolean('clear')) {
+      throw new UsageError('--clear takes no branches: give either branches or --clear.');
+    }
+    const app = await withClient(flags, io, (client) => client.setIgnoredBranches(owner, name, branches));
+    if (flags.boolean('json')) printJson(io, app);
+    else {
+      const list = app.ignoredBranches ?? branches;
+      io.stdout.write(
+        list.length === 0
+          ? `${cleanCell(`${owner}/${name}`, 120)} ignores no branch.\n`
+          : `${cleanCell(`${owner}/${name}`, 120)} ignores: ${list.map((branch) => cleanCell(branch, 100)).join(', ')}\n`,
+      );
+    }
+    return 0;
+  },
+};
+
+export const pipelinesList: CommandSpec = {
+  words: ['pipelines', 'list'],
+  args: ['<owner/app>'],
+  positionals: { min: 1, max: 1 },
+  summary: 'List the pipelines of an application (their ids are what `run --pipeline-id` takes).',
+  options: {
+    limit: { type: 'string', value: '<n>', description: 'How many to list.' },
+    skip: { type: 'string', value: '<n>', description: 'How many to skip (for the next page).' },
+  },
+  examples: ['ci-run pipelines list acme/webapp'],
+  async run({ flags, positionals }, io) {
+    const { owner, name } = parseAppRef(positionals[0]!);
+    const page = { limit: flags.integer('limit'), skip: flags.integer('skip') };
+    const pipelines = await withClient(flags, io, (client) => client.listPipelines(owner, name, page));
+    if (flags.boolean('json')) printJson(io, pipelines);
+    else if (pipelines.length === 0) nothingFound(io, 'pipelines');
+    else {
+      io.stdout.write(
+        renderTable(
+          stdoutStyle(io),
+          ['ID', 'NAME', 'TYPE', 'CREATED'],
+          pipelines.map((pipeline) => [
+            cleanCell(pipeline.id, 40),
+            cleanCell(pipeline.name, 60),
+            cleanCell(pipeline.type ?? '', 20),
+            formatTime(pipeline.createdAt),
+          ]),
+        ),
+      );
+    }
+    return 0;
+  },
+};

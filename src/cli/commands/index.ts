@@ -1,0 +1,24 @@
+// Every command, in the order the main help lists them.
+import type { CommandSpec } from '../command.ts';
+import { abort } from './abort.ts';
+import { appGet, appIgnoreBranches, appsList, pipelinesList } from './apps.ts';
+import { buildsList, deploysList } from './builds.ts';
+import { run } from './run.ts';
+import { runGet, runsList, steps } from './runs.ts';
+import { workflowsGet, workflowsList } from './workflows.ts';
+
+export const COMMANDS: readonly CommandSpec[] = [
+  run,
+  abort,
+  runsList,
+  runGet,
+  steps,
+  appsList,
+  appGet,
+  appIgnoreBranches,
+  pipelinesList,
+  buildsList,
+  deploysList,
+  workflowsList,
+  workflowsGet,
+];

@@ -1,0 +1,108 @@
+// The `run` command's flags are the action's inputs under the same names, so that readSettings checks them
+// with the same rules and messages. `--env-vars` may repeat, and `--env-vars-file` adds a file in the same
+// format, in the order given on the command line. (Not `--env-file`: node takes that flag for itself even
+// after the script's name.)
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { INPUT_NAMES, type InputName } from '../../core/settings.ts';
+import type { OptionSpec } from '../command.ts';
+import { baseUrlOf, tokenOf } from '../connection.ts';
+import { UsageError } from '../errors.ts';
+import type { Flags } from '../flags.ts';
+import type { CliIo } from '../io.ts';
+
+const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
+  'base-url': {
+    value: '<url>',
+    description: 'Service root (default: $CI_RUN_BASE_URL); /api/v3 is appended.',
+  },
+  token: { value: '<token>', description: 'API token (default: $CI_RUN_TOKEN).' },
+  'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline.' },
+  pipeline: { value: '<owner/app/pipeline>', description: 'Trigger a run of the pipeline with this name.' },
+  'application-id': { value: '<id>', description: 'Trigger a classic build of this application.' },
+  application: {
+    value: '<owner/app>',
+    description:
+      'Alone: trigger a classic build; with a run target: the application for --wait-for workflow.',
+  },
+  'run-id': { value: '<id>', description: 'Follow this existing run instead of triggering one.' },
+  branch: { value: '<name>', description: "Branch to run (default: the application's default branch)." },
+  commit: { value: '<hash>', description: 'Full 40-character commit hash to run; needs --branch.' },
+  message: { value: '<text>', description: 'Message of the run or build (default: the commit message).' },
+  'env-vars': {
+    value: '<KEY=VALUE>',
+    description: 'A variable to send; repeat it, in order, or give several lines (or a JSON array) at once.',
+  },
+  'source-run-id': { value: '<id>', description: 'Chain from this run (its artifacts become the input).' },
+  wait: { value: '<true|false>', description: 'false: trigger, print the ids and exit (default: true).' },
+  'wait-for': {
+    value: '<run|workflow>',
+    description: 'workflow: also wait for the runs the workflow starts after.',
+  },
+  timeout: { value: '<duration>', description: 'Longest wait: 90s, 20m, 2h or seconds (default: none).' },
+  'on-timeout': {
+    value: '<abort|leave>',
+    description: 'What happens to the remote run on timeout (default: abort).',
+  },
+  'abort-on-cancel': {
+    value: '<true|false>',
+    description: 'Abort the remote run on Ctrl-C (default: true).',
+  },
+  'poll-interval': {
+    value: '<auto|duration>',
+    description: 'auto, or a fixed interval of at least 1s (default: auto).',
+  },
+  'propagate-failure': {
+    value: '<true|false>',
+    description: 'Exit 1 unless the result is passed (default: true).',
+  },
+  'step-logs': {
+    value: '<failed|all|none>',
+    description: 'Steps whose log tail is printed (default: failed).',
+  },
+  summary: { value: '<true|false>', description: 'Print the summary at the end (default: true).' },
+};
+
+/** One flag per action input, plus `--env-vars-file`. */
+export const RUN_OPTIONS: Record<string, OptionSpec> = {
+  ...Object.fromEntries(
+    INPUT_NAMES.map((name) => [
+      name,
+      {
+        type: 'string',
+        ...INPUT_HELP[name],
+        ...(name === 'env-vars' ? { multiple: true } : {}),
+      } satisfies OptionSpec,
+    ]),
+  ),
+  'env-vars-file': {
+    type: 'string',
+    multiple: true,
+    value: '<path>',
+    description: 'Variables from a file in the --env-vars format (KEY=VALUE lines, # comments).',
+  },
+};
+
+/** The inputs as the action would read them; values not given are '' and take the action's defaults. */
+export function inputsFromFlags(flags: Flags, io: CliIo): (name: string) => string {
+  const envVars = flags.order
+    .filter((option) => option.name === 'env-vars' || option.name === 'env-vars-file')
+    .map((option) => (option.name === 'env-vars-file' ? readEnvFile(option.value, io.cwd) : option.value));
+  const values: Record<string, string> = {
+    ...Object.fromEntries(INPUT_NAMES.map((name) => [name, flags.string(name) ?? ''])),
+    'base-url': baseUrlOf(flags, io.env),
+    token: tokenOf(flags, io.env),
+    'env-vars': envVars.join('\n'),
+  };
+  return (name) => values[name] ?? '';
+}
+
+function readEnvFile(path: string, cwd: string): string {
+  try {
+    return readFileSync(resolve(cwd, path), 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    const reason =
+      (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    throw new UsageError(`cannot read --env-vars-file ${JSON.stringify(path)} (${reason}).`);
+  }
+}

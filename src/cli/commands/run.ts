@@ -1,0 +1,115 @@
+// `run`: the action's flow in a terminal. The same settings, the same execute() and the same live report;
+// the summary is printed as text at the end. Ctrl-C takes the action's cancellation path: the remote run is
+// aborted, then the CLI exits 130.
+import { ApiClient } from '../../api/client.ts';
+import { installCancelHandlers } from '../../action/signals.ts';
+import { execute } from '../../core/execute.ts';
+import type { Outputs, Ports, StateStore } from '../../core/ports.ts';
+import { createReporter } from '../../core/reporter.ts';
+import { renderSummaryText, type SummaryData } from '../../core/report/summary.ts';
+import { readSettings } from '../../core/settings.ts';
+import { realSleep, systemClock } from '../../time.ts';
+import type { CommandSpec } from '../command.ts';
+import { EXIT } from '../errors.ts';
+import { printJson } from '../output.ts';
+import { colorWanted, createStyle } from '../terminal/color.ts';
+import { createTerminalLog } from '../terminal/log.ts';
+import { USER_AGENT } from '../version.ts';
+import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
+
+export const run: CommandSpec = {
+  words: ['run'],
+  args: [],
+  positionals: { min: 0, max: 0 },
+  summary: 'Trigger a run (or a classic build), follow it live and exit with its result.',
+  details: [
+    'Every input of the action is a flag of the same name, checked by the same rules. Exit codes: 0 passed, ' +
+      '1 failed (also aborted, timed out, or an error from the server), 2 bad input (nothing was sent), ' +
+      '130 interrupted by Ctrl-C (after aborting the remote run, unless --abort-on-cancel false).',
+    'To look at an existing run without following it, use `ci-run run get <run-id>`.',
+    'With --json the live report goes to stderr and stdout gets one JSON object: the outcome, the outputs ' +
+      'the action would set, and the summary.',
+  ],
+  options: RUN_OPTIONS,
+  examples: [
+    'ci-run run --base-url https://ci.example.com --pipeline acme/webapp/build --branch main',
+    'CI_RUN_TOKEN=… ci-run run --base-url https://ci.example.com --pipeline-id 620000000000000000000001 \\\n' +
+      '    --env-vars DEPLOY_ENV=staging --env-vars LOG_LEVEL=debug --timeout 20m',
+    'ci-run run --base-url https://ci.example.com --run-id 5e000000000000000000002f',
+  ],
+  async run({ flags }, io) {
+    const settings = readSettings(inputsFromFlags(flags, io));
+    const json = flags.boolean('json');
+    const report = json ? io.stderr : io.stdout;
+    const style = createStyle(colorWanted(io.env, report.isTTY));
+    const log = createTerminalLog({ out: report, style, verbose: flags.boolean('verbose') });
+    const cancel = installCancelHandlers(log, (code) => {
+      log.clearProgress();
+      process.exit(code);
+    });
+
+    let client: ApiClient | undefined;
+    try {
+      client = new ApiClient({
+        baseUrl: settings.baseUrl,
+        ...(settings.token ? { token: settings.token } : {}),
+        userAgent: USER_AGENT,
+        debug: (line) => log.debug(line),
+      });
+      const outputs = new Map<string, string>();
+      let summary: SummaryData | undefined;
+      const ports: Ports = {
+        log,
+        outputs: mapOutputs(outputs),
+        state: memoryState(),
+        summary: { write: async () => undefined },
+        clock: systemClock,
+        sleep: realSleep,
+      };
+      const reporter = createReporter({
+        ...ports,
+        client,
+        settings,
+        cancel: cancel.signal,
+        onSummary: (data) => (summary = data),
+      });
+      const outcome = await execute(settings, { ...ports, client, cancel, reporter });
+      log.clearProgress();
+
+      if (settings.summary && summary) {
+        report.write(`\n${renderSummaryText(summary, { color: style.enabled })}`);
+      } else {
+        report.write(`${outcome.success ? outcome.message : style.red(outcome.message)}\n`);
+      }
+      if (json) {
+        printJson(io, {
+          outcome: outcome.kind,
+          success: outcome.success,
+          message: outcome.message,
+          outputs: Object.fromEntries(outputs),
+          ...(summary ? { summary } : {}),
+        });
+      }
+      if (cancel.signal.aborted) return EXIT.interrupted;
+      return outcome.success ? EXIT.passed : EXIT.failed;
+    } catch (error) {
+      log.clearProgress();
+      if (!cancel.signal.aborted) throw error;
+      report.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT.interrupted;
+    } finally {
+      await client?.close().catch(() => undefined);
+      cancel.dispose();
+    }
+  },
+};
+
+function mapOutputs(values: Map<string, string>): Outputs {
+  return { set: (name, value) => void values.set(name, value) };
+}
+
+/** The action keeps state for its post step; a terminal has none, so it only lives for this process. */
+function memoryState(): StateStore {
+  const values = new Map<string, string>();
+  return { save: (name, value) => void values.set(name, value), get: (name) => values.get(name) ?? '' };
+}

@@ -1,0 +1,200 @@
+// Runs: `runs list`, `run get <id>`, `steps <run-id>`.
+import type { ApiClient } from '../../api/client.ts';
+import type { Run, RunFilters, RunSort, Step } from '../../api/types.ts';
+import type { CommandSpec } from '../command.ts';
+import { UsageError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import { withClient } from '../connection.ts';
+import {
+  formatElapsed,
+  formatTime,
+  nothingFound,
+  printJson,
+  renderFields,
+  renderTable,
+  shortCommit,
+  stateCell,
+  stdoutStyle,
+} from '../output.ts';
+import { cleanCell, stripControls } from '../terminal/clean.ts';
+import { pageOptions } from './paging.ts';
+
+export const runsList: CommandSpec = {
+  words: ['runs', 'list'],
+  args: [],
+  positionals: { min: 0, max: 0 },
+  summary: 'List the runs of an application or a pipeline, newest first.',
+  details: ['Give --application-id or --pipeline-id (or both); the other flags filter further.'],
+  options: {
+    'application-id': { type: 'string', value: '<id>', description: 'Runs of this application.' },
+    'pipeline-id': { type: 'string', value: '<id>', description: 'Runs of this pipeline.' },
+    status: { type: 'string', value: '<status>', description: 'notstarted, running, finished, …' },
+    result: { type: 'string', value: '<result>', description: 'passed, failed, aborted or unknown.' },
+    branch: { type: 'string', value: '<name>', description: 'Runs of this branch.' },
+    commit: { type: 'string', value: '<hash>', description: 'Runs of this commit.' },
+    tag: { type: 'string', value: '<tag>', description: 'Runs of this tag.' },
+    'source-run': { type: 'string', value: '<id>', description: 'Runs chained from this run.' },
+    author: { type: 'string', value: '<username>', description: 'Runs triggered by this user.' },
+    ...pageOptions(20),
+  },
+  examples: ['ci-run runs list --pipeline-id 620000000000000000000001 --result failed --limit 5'],
+  async run({ flags }, io) {
+    const applicationId = flags.string('application-id');
+    const pipelineId = flags.string('pipeline-id');
+    if (applicationId === undefined && pipelineId === undefined) {
+      throw new UsageError('`runs list` needs --application-id or --pipeline-id.');
+    }
+    const filters: RunFilters = {
+      applicationId,
+      pipelineId,
+      status: flags.string('status'),
+      result: flags.string('result'),
+      branch: flags.string('branch'),
+      commit: flags.string('commit'),
+      tag: flags.string('tag'),
+      sourceRun: flags.string('source-run'),
+      author: flags.string('author'),
+      limit: flags.integer('limit'),
+      skip: flags.integer('skip'),
+      sort: flags.string('sort') as RunSort | undefined,
+    };
+    const runs = await withClient(flags, io, (client) => client.listRuns(filters));
+    if (flags.boolean('json')) printJson(io, runs);
+    else printRuns(io, runs);
+    return 0;
+  },
+};
+
+function printRuns(io: CliIo, runs: readonly Run[]): void {
+  if (runs.length === 0) return nothingFound(io, 'runs');
+  const style = stdoutStyle(io);
+  io.stdout.write(
+    renderTable(
+      style,
+      ['ID', 'PIPELINE', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION'],
+      runs.map((run) => [
+        cleanCell(run.id, 40),
+        cleanCell(run.pipeline?.name ?? run.pipeline?.pipelineName ?? run.pipeline?.id ?? '', 30),
+        cleanCell(run.branch ?? '', 30),
+        shortCommit(run.commitHash),
+        stateCell(style, run),
+        formatTime(run.createdAt),
+        formatElapsed(run.startedAt, run.finishedAt),
+      ]),
+    ),
+  );
+}
+
+export const runGet: CommandSpec = {
+  words: ['run', 'get'],
+  args: ['<run-id>'],
+  positionals: { min: 1, max: 1 },
+  summary: 'Show one run.',
+  options: {},
+  async run({ flags, positionals }, io) {
+    const run = await withClient(flags, io, (client) => client.getRun(positionals[0]!));
+    if (flags.boolean('json')) {
+      printJson(io, run);
+      return 0;
+    }
+    const style = stdoutStyle(io);
+    const state = stateCell(style, run);
+    const keys = (run.envVars ?? []).map((pair) => cleanCell(pair.key, 100));
+    io.stdout.write(
+      renderFields([
+        ['Run', cleanCell(run.id, 40)],
+        ['URL', cleanCell(run.url, 300)],
+        ['Pipeline', pipelineLabel(run)],
+        ['State', typeof state === 'string' ? state : state.paint(state.text)],
+        ['Progress', run.progress === undefined ? undefined : `${Math.round(run.progress)}%`],
+        ['Branch', cleanCell(run.branch ?? '', 200)],
+        ['Commit', cleanCell(run.commitHash ?? '', 64)],
+        ['Message', cleanCell(run.message ?? '', 200)],
+        ['Chained from', cleanCell(run.sourceRunId ?? '', 40)],
+        ['User', cleanCell(run.user?.username ?? run.user?.name ?? '', 80)],
+        ['Created', formatTime(run.createdAt)],
+        ['Started', formatTime(run.startedAt)],
+        ['Finished', formatTime(run.finishedAt)],
+        ['Duration', formatElapsed(run.startedAt, run.finishedAt)],
+        ['Env vars', keys.length > 0 ? `${keys.join(', ')} (values: --json)` : undefined],
+      ]),
+    );
+    return 0;
+  },
+};
+
+function pipelineLabel(run: Run): string | undefined {
+  if (!run.pipeline) return undefined;
+  const name = run.pipeline.name ?? run.pipeline.pipelineName;
+  return cleanCell(name ? `${name} (${run.pipeline.id})` : run.pipeline.id, 120);
+}
+
+export const steps: CommandSpec = {
+  words: ['steps'],
+  args: ['<run-id>'],
+  positionals: { min: 1, max: 1 },
+  summary: 'List the steps of a run, or print the log of one with --log.',
+  options: {
+    log: {
+      type: 'string',
+      value: '<order>',
+      description: 'Print the log of the step with this number instead.',
+    },
+  },
+  examples: ['ci-run steps 5e000000000000000000002f', 'ci-run steps 5e000000000000000000002f --log 4'],
+  async run({ flags, positionals }, io) {
+    const runId = positionals[0]!;
+    const logOrder = flags.integer('log');
+    return withClient(flags, io, async (client) => {
+      const list = await client.getRunSteps(runId);
+      if (logOrder !== undefined) return printLog(client, io, list, logOrder);
+      if (flags.boolean('json')) printJson(io, list);
+      else printSteps(io, list);
+      return 0;
+    });
+  },
+};
+
+function printSteps(io: CliIo, list: readonly Step[]): void {
+  if (list.length === 0) return nothingFound(io, 'steps');
+  const style = stdoutStyle(io);
+  io.stdout.write(
+    renderTable(
+      style,
+      ['#', 'STEP', 'STATE', 'STARTED', 'DURATION'],
+      [...list]
+        .sort((a, b) => a.order - b.order)
+        .map((step) => [
+          String(step.order),
+          cleanCell(step.name, 60),
+          stateCell(style, step),
+          formatTime(step.startedAt),
+          formatElapsed(step.startedAt, step.finishedAt),
+        ]),
+    ),
+  );
+}
+
+/** Streams the log as it arrives, line by line, each stripped of terminal controls. */
+async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], order: number): Promise<number> {
+  const step = list.find((candidate) => candidate.order === order);
+  if (!step) {
+    throw new UsageError(
+      `the run has no step ${order} (its steps: ${list.map((s) => s.order).join(', ') || 'none'}).`,
+    );
+  }
+  if (!step.logUrl) {
+    io.stderr.write(`Step ${order} has no log (yet).\n`);
+    return 1;
+  }
+  const decoder = new TextDecoder();
+  let pending = '';
+  for await (const chunk of await client.openStepLog(step.logUrl)) {
+    const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) io.stdout.write(`${stripControls(line)}\n`);
+  }
+  pending += decoder.decode();
+  if (pending !== '') io.stdout.write(`${stripControls(pending)}\n`);
+  return 0;
+}

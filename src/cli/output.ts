@@ -1,0 +1,86 @@
+// Compact text for people and JSON for scripts. Every remote string in the text goes through cleanCell.
+import { elapsedMs, formatDuration } from '../core/report/format.ts';
+import type { CliIo } from './io.ts';
+import { cleanCell } from './terminal/clean.ts';
+import { colorWanted, createStyle, paintResult, type Style } from './terminal/color.ts';
+
+/** JSON of the parsed objects; Date fields become ISO 8601 strings through their toJSON. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export type Cell = string | { text: string; paint: (text: string) => string };
+
+/** Columns padded to their widest cell, two spaces apart; the header dimmed. Cell text must be clean. */
+export function renderTable(style: Style, headers: readonly string[], rows: readonly Cell[][]): string {
+  const text = (cell: Cell | undefined) =>
+    cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => [...text(row[column])].length)),
+  );
+  const line = (cells: readonly Cell[], header: boolean) =>
+    cells
+      .map((cell, column) => {
+        const raw = text(cell);
+        const padded =
+          column === cells.length - 1 ? raw : raw + ' '.repeat((widths[column] ?? 0) - [...raw].length);
+        if (header) return style.dim(padded);
+        return typeof cell === 'string' ? padded : cell.paint(raw) + padded.slice(raw.length);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(headers, true), ...rows.map((row) => line(row, false))].join('\n') + '\n';
+}
+
+/** `Label:   value` lines; fields without a value are left out. Values must be clean. */
+export function renderFields(fields: ReadonlyArray<readonly [string, string | undefined]>): string {
+  const shown = fields.filter(
+    (field): field is readonly [string, string] => field[1] !== undefined && field[1] !== '',
+  );
+  const width = Math.max(0, ...shown.map(([label]) => label.length)) + 2;
+  return shown.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`).join('\n') + '\n';
+}
+
+/** `2025-06-11 14:02:33Z`, or '' when unknown. */
+export function formatTime(date: Date | undefined): string {
+  if (!date || !Number.isFinite(date.getTime())) return '';
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')}Z`;
+}
+
+export function formatElapsed(startedAt: Date | undefined, finishedAt: Date | undefined): string {
+  const ms = elapsedMs(startedAt, finishedAt);
+  return ms === undefined ? '' : formatDuration(ms);
+}
+
+interface StateLike {
+  status: string;
+  result: string;
+  progress?: number;
+}
+
+/** `passed` / `failed` once finished (coloured), else `running 40%`. */
+export function stateCell(style: Style, resource: StateLike): Cell {
+  if (resource.status === 'finished') {
+    const result = cleanCell(resource.result || 'unknown', 20);
+    return { text: result, paint: (text) => paintResult(style, result, text) };
+  }
+  const progress =
+    resource.progress !== undefined && Number.isFinite(resource.progress)
+      ? ` ${Math.round(resource.progress)}%`
+      : '';
+  return `${cleanCell(resource.status || 'unknown', 20)}${progress}`;
+}
+
+export function shortCommit(hash: string | undefined): string {
+  return hash ? cleanCell(hash.slice(0, 7), 7) : '';
+}
+
+/** What to print for an empty list. */
+export function nothingFound(io: CliIo, what: string): void {
+  io.stdout.write(`No ${what} found.\n`);
+}
+
+/** The style for what a command prints on stdout. */
+export function stdoutStyle(io: CliIo): Style {
+  return createStyle(colorWanted(io.env, io.stdout.isTTY));
+}

@@ -1,0 +1,54 @@
+// Colour only where it helps and is wanted: a terminal, unless NO_COLOR says otherwise; FORCE_COLOR wins both
+// ways (`FORCE_COLOR=0` turns colour off even on a terminal).
+
+export interface Style {
+  readonly enabled: boolean;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  dim(text: string): string;
+  bold(text: string): string;
+}
+
+export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+export function createStyle(enabled: boolean): Style {
+  const sgr = (open: number, close: number) => (text: string) =>
+    enabled && text !== '' ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  return {
+    enabled,
+    red: sgr(31, 39),
+    green: sgr(32, 39),
+    yellow: sgr(33, 39),
+    cyan: sgr(36, 39),
+    dim: sgr(2, 22),
+    bold: sgr(1, 22),
+  };
+}
+
+/** Colours a result word or icon the way the report does: passed green, failed red, aborted yellow. */
+export function paintResult(style: Style, result: string, text: string = result): string {
+  switch (result) {
+    case 'passed':
+    case '✔':
+      return style.green(text);
+    case 'failed':
+    case '✖':
+      return style.red(text);
+    case 'aborted':
+    case 'cancelled':
+    case 'timed-out':
+    case '⊘':
+    case '⏱':
+      return style.yellow(text);
+    default:
+      return text;
+  }
+}
