@@ -3,6 +3,7 @@
 import * as core from '@actions/core';
 import { ApiClient } from '../api/client.ts';
 import { execute } from '../core/execute.ts';
+import { sanitizeLine } from '../core/report/neutralize.ts';
 import { createReporter } from '../core/reporter.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
@@ -35,7 +36,7 @@ export async function run(): Promise<void> {
     };
     const reporter = createReporter({ ...ports, client, settings, cancel: cancel.signal });
     const outcome = await execute(settings, { ...ports, client, cancel, reporter });
-    if (outcome.success) core.info(outcome.message);
+    if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));
     else core.setFailed(outcome.message);
   } catch (error) {
     core.setFailed(describe(error));
@@ -45,11 +46,8 @@ export async function run(): Promise<void> {
   }
 }
 
+/** Error messages already carry their hints (the client appends them); remote text in them is made inert. */
 function describe(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
-  if (error instanceof Error) {
-    const hint = (error as { hint?: unknown }).hint;
-    return typeof hint === 'string' && hint ? `${error.message} ${hint}` : error.message;
-  }
-  return String(error);
+  return sanitizeLine(error instanceof Error ? error.message : String(error), { maxLength: 4000 });
 }

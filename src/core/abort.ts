@@ -1,10 +1,11 @@
-// One abort path for every reason to stop a remote run: cancellation, the action's own timeout,
-// and the post-step backstop. It has its own budget, independent of the (already aborted) polling.
+// One abort path for every reason to stop remote work: cancellation, the action's own timeout, and
+// the post-step backstop. It has its own budget, independent of the (already aborted) polling.
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
+import { sanitizeLine } from './report/neutralize.ts';
 
 export interface RemoteRef {
   kind: 'run' | 'build';
@@ -13,12 +14,13 @@ export interface RemoteRef {
 }
 
 export interface AbortResult {
+  ref: RemoteRef;
   /** The server confirmed a final state (aborted, or finished on its own before the abort). */
   confirmed: boolean;
-  /** It had finished before we asked: no abort was sent. */
+  /** It had finished before we asked: no abort was needed. */
   alreadyFinished?: boolean;
   resource?: Run | Build;
-  /** One sentence for the log and the summary. */
+  /** One sentence for the log and the summary; remote text in it is sanitised. */
   message: string;
 }
 
@@ -29,8 +31,26 @@ export interface AbortOptions {
   log: Log;
   /** Aborts the abort itself (a second signal: exit now). */
   signal?: AbortSignal;
-  /** Pause between tries while a run has not started yet. */
+  /** Pause between tries while the run has not started, or while an accepted abort settles. */
   retryEveryMs?: number;
+}
+
+const PEEK_MS = 1500;
+
+interface Operations {
+  read(call: CallWindow): Promise<Run | Build>;
+  abort(call: CallWindow): Promise<Run | Build>;
+}
+
+type CallWindow = { deadline: number; signal: AbortSignal };
+
+function operations(client: ApiClient, ref: RemoteRef): Operations {
+  return ref.kind === 'run'
+    ? { read: (call) => client.getRun(ref.id, call), abort: (call) => client.abortRun(ref.id, call) }
+    : {
+        read: (call) => client.getBuild(ref.id, call),
+        abort: (call) => client.abortBuild({ id: ref.id, url: ref.url }, call),
+      };
 }
 
 export async function abortRemote(
@@ -38,80 +58,73 @@ export async function abortRemote(
   ref: RemoteRef,
   options: AbortOptions,
 ): Promise<AbortResult> {
-  return ref.kind === 'run' ? abortRun(client, ref, options) : abortBuild(client, ref, options);
-}
-
-const PEEK_MS = 1500;
-
-async function abortRun(client: ApiClient, ref: RemoteRef, options: AbortOptions): Promise<AbortResult> {
   const { clock, sleep, log } = options;
+  const ops = operations(client, ref);
+  const noun = ref.kind === 'run' ? 'Run' : 'Build';
   const deadline = clock.now() + options.budgetMs;
   const retryEveryMs = options.retryEveryMs ?? 500;
-  let saidNotStarted = false;
-  let lastProblem = 'no answer from the server';
+  const window = (until = deadline) => callWindow(until, clock, options.signal);
+  const read = async (until = deadline) => {
+    try {
+      return await ops.read(window(until));
+    } catch {
+      return undefined;
+    }
+  };
+  const finished = (resource: Run | Build, alreadyFinished: boolean): AbortResult => ({
+    ref,
+    confirmed: true,
+    ...(alreadyFinished ? { alreadyFinished } : {}),
+    resource,
+    message: alreadyFinished
+      ? `${noun} ${ref.id} had already finished (result: ${clean(resource.result)}); nothing to abort.`
+      : `${noun} ${ref.id} was aborted (result: ${clean(resource.result)}).`,
+  });
 
   // A run that finished on its own needs no abort; one quick read tells, and costs little.
-  const current = await tryGetRun(
-    client,
-    ref.id,
-    Math.min(deadline, clock.now() + PEEK_MS),
-    clock,
-    options.signal,
-  );
-  if (current?.status === 'finished') {
-    return {
-      confirmed: true,
-      alreadyFinished: true,
-      resource: current,
-      message: `Run ${ref.id} had already finished (result: ${current.result}); nothing to abort.`,
-    };
-  }
+  const first = await read(Math.min(deadline, clock.now() + PEEK_MS));
+  if (first?.status === 'finished') return finished(first, true);
 
+  let accepted = false;
+  let saidNotStarted = false;
+  let lastProblem = 'no answer from the server';
   while (clock.now() < deadline && !options.signal?.aborted) {
-    const call = callOptions(deadline, clock, options.signal);
-    try {
-      const run = await client.abortRun(ref.id, call);
-      if (run.status === 'finished') {
-        return {
-          confirmed: true,
-          resource: run,
-          message: `Run ${ref.id} was aborted (result: ${run.result}).`,
-        };
-      }
-      // Some servers answer before the state has moved; read it back once the budget allows.
-      const again = await client.getRun(ref.id, callOptions(deadline, clock, options.signal));
-      if (again.status === 'finished') {
-        return {
-          confirmed: true,
-          resource: again,
-          message: `Run ${ref.id} was aborted (result: ${again.result}).`,
-        };
-      }
-      lastProblem = `the server accepted the abort but the run is still ${again.status}`;
-    } catch (error) {
-      if (options.signal?.aborted) break;
-      if (!(error instanceof ApiError)) throw error;
-      lastProblem = error.serverMessage ?? error.message;
-      if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
-        // Refused: find out why from the run itself rather than from the server's wording.
-        const current = await tryGetRun(client, ref.id, deadline, clock, options.signal);
-        if (current?.status === 'finished') {
+    if (accepted) {
+      // The server took the abort; wait for the state to show it rather than asking again.
+      const current = await read();
+      if (current?.status === 'finished') return finished(current, false);
+      lastProblem = `the abort was accepted but the ${ref.kind} is still ${clean(current?.status ?? 'unreadable')}`;
+    } else {
+      try {
+        const answer = await ops.abort(window());
+        if (answer.status === 'finished') return finished(answer, false);
+        accepted = true;
+        continue;
+      } catch (error) {
+        if (options.signal?.aborted) break;
+        if (!(error instanceof ApiError)) throw error;
+        if (error.unsupported) {
           return {
-            confirmed: true,
-            alreadyFinished: true,
-            resource: current,
-            message: `Run ${ref.id} had already finished (result: ${current.result}); nothing to abort.`,
+            ref,
+            confirmed: false,
+            message: `${noun} ${ref.id} could not be aborted: the server offers no abort for it. Stop it on the server.`,
           };
         }
-        if (current && current.status !== 'running') {
-          if (!saidNotStarted) {
-            log.info(
-              `Run ${ref.id} has not started yet (${current.status}); retrying the abort until it starts.`,
-            );
-            saidNotStarted = true;
+        lastProblem = clean(error.serverMessage ?? error.message);
+        if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
+          // Refused: find out why from the resource itself rather than from the server's wording.
+          const current = await read();
+          if (current?.status === 'finished') return finished(current, true);
+          if (current && current.status !== 'running') {
+            if (!saidNotStarted) {
+              log.info(
+                `${noun} ${ref.id} has not started yet (${clean(current.status)}); retrying the abort until it starts.`,
+              );
+              saidNotStarted = true;
+            }
+          } else if (error.status === 401 || error.status === 403 || error.status === 404) {
+            break;
           }
-        } else if (error.status === 401 || error.status === 403 || error.status === 404) {
-          break;
         }
       }
     }
@@ -124,52 +137,26 @@ async function abortRun(client: ApiClient, ref: RemoteRef, options: AbortOptions
     }
   }
   return {
+    ref,
     confirmed: false,
-    message: `Run ${ref.id} could not be aborted within ${Math.round(options.budgetMs / 1000)}s: ${lastProblem}.`,
+    message: `${noun} ${ref.id} could not be aborted within ${Math.round(options.budgetMs / 1000)}s: ${lastProblem}.`,
   };
 }
 
-async function abortBuild(client: ApiClient, ref: RemoteRef, options: AbortOptions): Promise<AbortResult> {
-  const { clock } = options;
-  const deadline = clock.now() + options.budgetMs;
-  try {
-    const build = await client.abortBuild(
-      { id: ref.id, url: ref.url },
-      callOptions(deadline, clock, options.signal),
-    );
-    return {
-      confirmed: build.status === 'finished',
-      resource: build,
-      message: `Build ${ref.id} was aborted (status: ${build.status}, result: ${build.result}).`,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.unsupported) {
-      return {
-        confirmed: false,
-        message: `Build ${ref.id} could not be aborted: the server offers no abort for builds. Stop it on the server.`,
-      };
-    }
-    const reason = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
-    return { confirmed: false, message: `Build ${ref.id} could not be aborted: ${reason}.` };
-  }
-}
-
-async function tryGetRun(
+/** Aborts several at once, so that together they take no longer than one. */
+export function abortAll(
   client: ApiClient,
-  id: string,
-  deadline: number,
-  clock: Clock,
-  signal: AbortSignal | undefined,
-): Promise<Run | undefined> {
-  try {
-    return await client.getRun(id, callOptions(deadline, clock, signal));
-  } catch {
-    return undefined;
-  }
+  refs: readonly RemoteRef[],
+  options: AbortOptions,
+): Promise<AbortResult[]> {
+  return Promise.all(refs.map((ref) => abortRemote(client, ref, options)));
 }
 
-function callOptions(deadline: number, clock: Clock, signal: AbortSignal | undefined) {
-  const remaining = Math.max(1, deadline - clock.now());
-  const timeout = AbortSignal.timeout(remaining);
+function callWindow(deadline: number, clock: Clock, signal: AbortSignal | undefined): CallWindow {
+  const timeout = AbortSignal.timeout(Math.max(1, deadline - clock.now()));
   return { deadline, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+}
+
+function clean(text: string): string {
+  return sanitizeLine(text, { maxLength: 300 }).replace(/\.+$/, '');
 }

@@ -1,21 +1,20 @@
 // The whole flow, shared by the action and the CLI:
 // settings → resolve → trigger (exactly once) → follow → (workflow) → outcome, reported as it goes.
 import type { ApiClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { Build, Run, Step, Workflow } from '../api/types.ts';
+import { isFinished } from '../api/types.ts';
 import type { AbortResult, RemoteRef } from './abort.ts';
-import { abortRemote } from './abort.ts';
-import type { FollowEnd, FollowObserver, Remote } from './follow.ts';
+import { abortAll } from './abort.ts';
+import type { FollowObserver, Remote } from './follow.ts';
 import { follow } from './follow.ts';
-import { decideOutcome, type Outcome } from './outcome.ts';
-import type { PollPolicy } from './polling.ts';
+import { decideOutcome, errorOutcome, type Outcome } from './outcome.ts';
 import { createPollPolicy } from './polling.ts';
 import type { Ports } from './ports.ts';
+import { stepsOutput } from './report/steps-output.ts';
 import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from './resolve.ts';
 import type { Settings } from './settings.ts';
 import { STATE } from './state-keys.ts';
-import { stepsOutput } from './report/steps-output.ts';
-import { triggerBuildOnce, triggerRunOnce } from './trigger.ts';
+import { fingerprintOf, triggerBuildOnce, triggerRunOnce, type TriggerFingerprint } from './trigger.ts';
 import { followWorkflow, worstResult } from './workflow.ts';
 
 export interface CancelSignals {
@@ -30,7 +29,6 @@ export interface TriggerInfo {
   resource: Remote;
   attached: boolean;
   pipelineName?: string;
-  application?: string;
 }
 
 export interface FinalView {
@@ -58,11 +56,16 @@ const TIMEOUT_ABORT_BUDGET_MS = 15_000;
 const HISTORY_RUNS = 20;
 
 export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Outcome> {
-  const { client, log, clock, cancel, reporter } = deps;
+  const { client, clock, cancel, reporter } = deps;
   const startedAt = clock.now();
   const deadline = settings.timeoutMs !== undefined ? startedAt + settings.timeoutMs : undefined;
 
+  // Everything that can be checked is checked before the trigger, so a mistake costs no run.
   const resolved = await resolveTarget(client, settings);
+  const workflowApplicationId =
+    settings.wait && settings.waitFor === 'workflow'
+      ? await resolveWorkflowApplicationId(client, settings)
+      : undefined;
   const before = await lookBefore(client, settings, resolved);
   if (cancel.signal.aborted && resolved.kind !== 'attach') {
     const outcome: Outcome = {
@@ -84,8 +87,48 @@ export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Ou
   deps.outputs.set(ref.kind === 'run' ? 'run-id' : 'build-id', ref.id);
   deps.outputs.set('url', ref.url);
 
+  const view: View = { resource: triggered, steps: [] };
+  try {
+    return await followTriggered(settings, deps, {
+      ref,
+      resolved,
+      deadline,
+      workflowApplicationId,
+      history: before.history,
+      view,
+    });
+  } catch (error) {
+    // Whatever goes wrong once a run exists, the outputs and the summary still tell what is known.
+    const outcome = errorOutcome(error);
+    writeFinalOutputs(deps, view.resource, view.steps, view.workflow);
+    await reporter.finish(outcome, view);
+    return outcome;
+  }
+}
+
+/** What is known of the remote work so far; kept current so an error path can still report it. */
+interface View {
+  resource: Remote | undefined;
+  steps: readonly Step[];
+  workflow?: Workflow;
+}
+
+interface Followed {
+  ref: RemoteRef;
+  resolved: Resolved;
+  deadline: number | undefined;
+  workflowApplicationId: string | undefined;
+  /** Durations of the pipeline's recent finished runs, which pace the polling. */
+  history: number[];
+  view: View;
+}
+
+async function followTriggered(settings: Settings, deps: ExecuteDeps, context: Followed): Promise<Outcome> {
+  const { client, clock, log, cancel, reporter } = deps;
+  const { ref, resolved, deadline, view } = context;
   // Real servers answered the trigger with a trimmed body (and a non-ISO date): read it again.
-  const initial = resolved.kind === 'attach' ? triggered : await reread(client, ref, triggered);
+  const initial = resolved.kind === 'attach' ? view.resource! : await reread(client, ref, view.resource!);
+  view.resource = initial;
   reporter.triggered({
     ref,
     resource: initial,
@@ -93,6 +136,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Ou
     ...(resolved.kind === 'run' && resolved.pipelineName ? { pipelineName: resolved.pipelineName } : {}),
   });
 
+  if (cancel.signal.aborted) return stop(settings, deps, 'cancelled', [ref], view);
   if (!settings.wait) {
     deps.state.save(STATE.settled, 'true');
     const outcome: Outcome = {
@@ -101,21 +145,156 @@ export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Ou
       message: `Triggered ${ref.kind} ${ref.id}; not waiting for it (wait: false).`,
     };
     writeFinalOutputs(deps, initial, [], undefined);
-    await reporter.finish(outcome, { resource: initial, steps: [] });
+    await reporter.finish(outcome, view);
     return outcome;
   }
 
-  const policy = createPollPolicy({ interval: settings.pollInterval, history: before.history });
+  const policy = createPollPolicy({ interval: settings.pollInterval, history: context.history });
   const end = await follow(
     { client, clock, sleep: deps.sleep, log },
     { ref, policy, cancel: cancel.signal, initial, ...(deadline !== undefined ? { deadline } : {}) },
-    reporter,
+    {
+      update: (resource, steps) => {
+        view.resource = resource;
+        view.steps = steps;
+        reporter.update(resource, steps);
+      },
+      stepFinished: (step, steps, runFinished) => reporter.stepFinished(step, steps, runFinished),
+    },
   );
+  view.resource = end.resource ?? view.resource;
+  view.steps = end.steps;
+  if (end.reason !== 'finished') return stop(settings, deps, end.reason, [ref], view);
 
-  if (end.reason === 'finished' && settings.waitFor === 'workflow' && ref.kind === 'run') {
-    return finishWithWorkflow(settings, deps, ref, end, policy, deadline);
+  if (context.workflowApplicationId === undefined || ref.kind !== 'run') {
+    return settle(settings, deps, end.resource.result, ref.kind, view);
   }
-  return conclude(settings, deps, ref, end);
+
+  log.info('Waiting for the rest of the workflow…');
+  const tracked = new Set<string>();
+  const wf = await followWorkflow(
+    { client, clock, sleep: deps.sleep, log },
+    {
+      applicationId: context.workflowApplicationId,
+      runId: ref.id,
+      policy,
+      cancel: cancel.signal,
+      onChange: (workflow) => {
+        view.workflow = workflow;
+        deps.outputs.set('workflow-id', workflow.id);
+        // The post entry must know of every run the workflow starts, to abort them if main cannot.
+        const others = workflow.items.flatMap((item) =>
+          item.runId && item.runId !== ref.id ? [item.runId] : [],
+        );
+        if (others.some((id) => !tracked.has(id))) {
+          for (const id of others) tracked.add(id);
+          deps.state.save(STATE.workflowRuns, JSON.stringify([...tracked]));
+        }
+        reporter.workflowChanged(workflow);
+      },
+      ...(deadline !== undefined ? { deadline } : {}),
+    },
+  );
+  if (wf.reason === 'finished')
+    return settle(settings, deps, worstResult(wf.workflow.items), 'workflow', view);
+  const running = (wf.workflow?.items ?? []).flatMap((item) =>
+    item.runId && !isFinished(item)
+      ? [
+          {
+            kind: 'run' as const,
+            id: item.runId,
+            url: `${client.apiUrl}/runs/${encodeURIComponent(item.runId)}`,
+          },
+        ]
+      : [],
+  );
+  return stop(settings, deps, wf.reason, running, view, 'workflow');
+}
+
+/** The remote work finished: gate on its result. */
+async function settle(
+  settings: Settings,
+  deps: ExecuteDeps,
+  result: string,
+  what: 'run' | 'build' | 'workflow',
+  view: View,
+): Promise<Outcome> {
+  deps.state.save(STATE.settled, 'true');
+  const outcome = decideOutcome({ finished: true, result, steps: view.steps }, settings, what);
+  writeFinalOutputs(deps, view.resource, view.steps, view.workflow);
+  await deps.reporter.finish(outcome, view);
+  return outcome;
+}
+
+/** Cancelled or timed out: abort what is still running (or leave it, as configured), then report. */
+async function stop(
+  settings: Settings,
+  deps: ExecuteDeps,
+  reason: 'cancelled' | 'timeout',
+  refs: readonly RemoteRef[],
+  view: View,
+  what: 'run' | 'build' | 'workflow' = refs[0]?.kind ?? 'run',
+): Promise<Outcome> {
+  const { client, log } = deps;
+  const shouldAbort = reason === 'cancelled' ? settings.abortOnCancel : settings.onTimeout === 'abort';
+  const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
+  let abort: AbortResult | undefined;
+  if (!shouldAbort) {
+    log.info(
+      reason === 'cancelled'
+        ? `Cancelled: ${label || 'the remote work'} is left running (abort-on-cancel: false).`
+        : `Timed out: ${label || 'the remote work'} is left running (on-timeout: leave).`,
+    );
+    deps.state.save(STATE.settled, 'true');
+  } else if (refs.length > 0) {
+    log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
+    const results = await abortAll(client, refs, {
+      budgetMs: reason === 'cancelled' ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
+      clock: deps.clock,
+      sleep: deps.sleep,
+      log,
+      signal: deps.cancel.hurry,
+    });
+    for (const result of results) log.info(result.message);
+    abort = combine(results);
+    if (abort.confirmed) deps.state.save(STATE.settled, 'true');
+    const main = results[0];
+    if (what !== 'workflow' && main?.resource) {
+      view.resource = main.resource;
+      view.steps = await refreshSteps(deps, main.ref, view.steps);
+    }
+  }
+  const outcome = decideOutcome({ finished: false, reason, abort }, settings, what);
+  writeFinalOutputs(deps, view.resource, view.steps, view.workflow);
+  await deps.reporter.finish(outcome, { ...view, ...(abort ? { abort } : {}) });
+  return outcome;
+}
+
+function combine(results: readonly AbortResult[]): AbortResult {
+  return {
+    ref: results[0]!.ref,
+    confirmed: results.every((result) => result.confirmed),
+    ...(results.every((result) => result.alreadyFinished) ? { alreadyFinished: true } : {}),
+    ...(results[0]?.resource ? { resource: results[0].resource } : {}),
+    message: results.map((result) => result.message).join(' '),
+  };
+}
+
+/** After an abort the steps changed; one short read, skipped when a second signal asks to hurry. */
+async function refreshSteps(
+  deps: ExecuteDeps,
+  ref: RemoteRef,
+  steps: readonly Step[],
+): Promise<readonly Step[]> {
+  if (ref.kind !== 'run' || deps.cancel.hurry.aborted) return steps;
+  try {
+    return await deps.client.getRunSteps(ref.id, {
+      signal: AbortSignal.any([deps.cancel.hurry, AbortSignal.timeout(1000)]),
+      retry: { maxAttempts: 1 },
+    });
+  } catch {
+    return steps;
+  }
 }
 
 interface Before {
@@ -167,19 +346,18 @@ async function triggerOrAttach(
   switch (resolved.kind) {
     case 'attach': {
       const run = await deps.client.getRun(resolved.runId);
-      deps.log.info(`Following run ${run.id} (${run.status}) at ${run.url}`);
       return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
     }
     case 'run': {
-      const run = await triggerRunOnce(
-        triggerDeps,
-        {
-          pipelineId: resolved.pipelineId,
-          ...(settings.sourceRunId !== undefined ? { sourceRunId: settings.sourceRunId } : {}),
-          ...common,
-        },
-        { runs: before.runs },
-      );
+      const payload = {
+        pipelineId: resolved.pipelineId,
+        ...(settings.sourceRunId !== undefined ? { sourceRunId: settings.sourceRunId } : {}),
+        ...common,
+      };
+      const fingerprint: TriggerFingerprint = fingerprintOf(payload, before.runs);
+      deps.state.save(STATE.pendingTrigger, JSON.stringify(fingerprint));
+      const run = await triggerRunOnce(triggerDeps, payload, fingerprint);
+      deps.state.save(STATE.pendingTrigger, '');
       return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
     }
     case 'build': {
@@ -193,134 +371,13 @@ async function triggerOrAttach(
   }
 }
 
+/** The trigger's own body stands in when the re-read fails: the run exists either way. */
 async function reread(client: ApiClient, ref: RemoteRef, fallback: Remote): Promise<Remote> {
   try {
     return ref.kind === 'run' ? await client.getRun(ref.id) : await client.getBuild(ref.id);
-  } catch (error) {
-    if (error instanceof ApiError && error.retryable) return fallback;
-    throw error;
+  } catch {
+    return fallback;
   }
-}
-
-async function finishWithWorkflow(
-  settings: Settings,
-  deps: ExecuteDeps,
-  ref: RemoteRef,
-  runEnd: Extract<FollowEnd, { reason: 'finished' }>,
-  policy: PollPolicy,
-  deadline: number | undefined,
-): Promise<Outcome> {
-  const { client, clock, log, cancel, reporter } = deps;
-  const applicationId = await resolveWorkflowApplicationId(client, settings);
-  log.info('Waiting for the rest of the workflow…');
-  const end = await followWorkflow(
-    { client, clock, sleep: deps.sleep, log },
-    {
-      applicationId,
-      runId: ref.id,
-      policy,
-      cancel: cancel.signal,
-      onChange: (workflow) => reporter.workflowChanged(workflow),
-      ...(deadline !== undefined ? { deadline } : {}),
-    },
-  );
-  const workflow = end.workflow;
-  if (workflow) deps.outputs.set('workflow-id', workflow.id);
-
-  if (end.reason === 'finished') {
-    deps.state.save(STATE.settled, 'true');
-    const worst = worstResult(end.workflow.items);
-    const outcome = decideOutcome({ finished: true, result: worst }, settings, 'workflow');
-    writeFinalOutputs(deps, runEnd.resource, runEnd.steps, workflow);
-    await reporter.finish(outcome, {
-      resource: runEnd.resource,
-      steps: runEnd.steps,
-      workflow: end.workflow,
-    });
-    return outcome;
-  }
-
-  // Timeout or cancel while later runs of the workflow are going: stop those.
-  const running = (workflow?.items ?? []).filter((item) => item.runId && item.status !== 'finished');
-  const shouldAbort = end.reason === 'cancelled' ? settings.abortOnCancel : settings.onTimeout === 'abort';
-  let abort: AbortResult | undefined;
-  if (shouldAbort) {
-    for (const item of running) {
-      abort = await abortRemote(
-        client,
-        { kind: 'run', id: item.runId!, url: `${client.apiUrl}/runs/${item.runId}` },
-        abortOptions(deps, end.reason),
-      );
-      log.info(abort.message);
-    }
-  }
-  deps.state.save(STATE.settled, 'true');
-  const outcome = decideOutcome({ finished: false, reason: end.reason, abort }, settings, 'workflow');
-  writeFinalOutputs(deps, runEnd.resource, runEnd.steps, workflow);
-  await reporter.finish(outcome, {
-    resource: runEnd.resource,
-    steps: runEnd.steps,
-    ...(workflow ? { workflow } : {}),
-    ...(abort ? { abort } : {}),
-  });
-  return outcome;
-}
-
-async function conclude(
-  settings: Settings,
-  deps: ExecuteDeps,
-  ref: RemoteRef,
-  end: FollowEnd,
-): Promise<Outcome> {
-  const { log, reporter } = deps;
-  if (end.reason === 'finished') {
-    deps.state.save(STATE.settled, 'true');
-    const outcome = decideOutcome(
-      { finished: true, result: end.resource.result, steps: end.steps },
-      settings,
-      ref.kind,
-    );
-    writeFinalOutputs(deps, end.resource, end.steps, undefined);
-    await reporter.finish(outcome, { resource: end.resource, steps: end.steps });
-    return outcome;
-  }
-
-  let abort: AbortResult | undefined;
-  let resource = end.resource;
-  const shouldAbort = end.reason === 'cancelled' ? settings.abortOnCancel : settings.onTimeout === 'abort';
-  if (shouldAbort) {
-    if (end.reason === 'cancelled') log.info(`Cancelled: aborting ${ref.kind} ${ref.id}…`);
-    else log.info(`Timed out: aborting ${ref.kind} ${ref.id}…`);
-    abort = await abortRemote(deps.client, ref, abortOptions(deps, end.reason));
-    log.info(abort.message);
-    if (abort.resource) resource = abort.resource;
-    if (abort.confirmed) deps.state.save(STATE.settled, 'true');
-  } else {
-    log.info(
-      end.reason === 'cancelled'
-        ? `Cancelled: ${ref.kind} ${ref.id} is left running (abort-on-cancel: false).`
-        : `Timed out: ${ref.kind} ${ref.id} is left running (on-timeout: leave).`,
-    );
-    deps.state.save(STATE.settled, 'true');
-  }
-  const outcome = decideOutcome({ finished: false, reason: end.reason, abort }, settings, ref.kind);
-  writeFinalOutputs(deps, resource, end.steps, undefined);
-  await reporter.finish(outcome, {
-    ...(resource ? { resource } : {}),
-    steps: end.steps,
-    ...(abort ? { abort } : {}),
-  });
-  return outcome;
-}
-
-function abortOptions(deps: ExecuteDeps, reason: 'cancelled' | 'timeout') {
-  return {
-    budgetMs: reason === 'cancelled' ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
-    clock: deps.clock,
-    sleep: deps.sleep,
-    log: deps.log,
-    signal: deps.cancel.hurry,
-  };
 }
 
 export function writeFinalOutputs(

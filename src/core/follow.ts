@@ -2,13 +2,14 @@
 // Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
 import type { ApiClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, ContractError } from '../api/errors.ts';
 import type { Build, Run, Step } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { RemoteRef } from './abort.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
+import { sanitizeLine } from './report/neutralize.ts';
 
 export type Remote = Run | Build;
 
@@ -42,6 +43,8 @@ export interface FollowDeps {
 }
 
 const PERMANENT = new Set([400, 401, 403, 404, 410, 422]);
+/** A Retry-After longer than this is not honoured to the letter while following. */
+const MAX_HOLD_OFF_MS = 60_000;
 
 export async function follow(
   deps: FollowDeps,
@@ -56,6 +59,8 @@ export async function follow(
   let lastKey = '';
   let failures = 0;
   let stepsKey = '';
+  /** A server's Retry-After that outlasted the client's own retries: the next poll waits at least this. */
+  let holdOffMs = 0;
 
   const reportFinishedSteps = async () => {
     const ordered = [...steps].sort((a, b) => a.order - b.order);
@@ -73,14 +78,19 @@ export async function follow(
 
   for (let first = resource === undefined; ; first = false) {
     if (!first) {
-      const delay = policy.nextDelay({
+      const paced = policy.nextDelay({
         at: clock.now(),
         status: resource?.status ?? 'notstarted',
         ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
         ...(resource?.createdAt ? { createdAt: resource.createdAt.getTime() } : {}),
         ...(resource?.startedAt ? { startedAt: resource.startedAt.getTime() } : {}),
-        ...(steps.length > 0 ? { currentStep: steps.length } : {}),
+        ...(steps.length > 0
+          ? { currentStep: steps.filter((step) => step.status !== 'notstarted').length }
+          : {}),
+        ...(steps.length > 0 ? { totalSteps: steps.length } : {}),
       });
+      const delay = Math.max(paced, holdOffMs);
+      holdOffMs = 0;
       const wait = deadline === undefined ? delay : Math.min(delay, deadline - clock.now());
       if (wait > 0) {
         try {
@@ -107,11 +117,18 @@ export async function follow(
       failures = 0;
     } catch (error) {
       if (cancel.aborted) return { reason: 'cancelled', resource, steps };
-      if (!(error instanceof ApiError) || (error.status !== undefined && PERMANENT.has(error.status)))
-        throw error;
+      // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
+      const transient =
+        error instanceof ContractError ||
+        (error instanceof ApiError && (error.status === undefined || !PERMANENT.has(error.status)));
+      if (!transient) throw error;
       failures += 1;
+      holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
       if (failures === 1 || failures % 10 === 0) {
-        log.warning(`Could not read ${ref.kind} ${ref.id} (${error.message}); still waiting for it.`);
+        const reason = sanitizeLine(error instanceof Error ? error.message : String(error), {
+          maxLength: 300,
+        });
+        log.warning(`Could not read ${ref.kind} ${ref.id} (${reason}); still waiting for it.`);
       }
       continue;
     }

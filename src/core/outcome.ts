@@ -2,6 +2,7 @@
 import type { Result, Step } from '../api/types.ts';
 import type { AbortResult } from './abort.ts';
 import { formatDuration } from './report/format.ts';
+import { sanitizeLine } from './report/neutralize.ts';
 import type { Settings } from './settings.ts';
 
 export type OutcomeKind =
@@ -27,13 +28,14 @@ export function decideOutcome(
   if (!ending.finished) {
     const noun = what === 'build' ? 'build' : 'run';
     const aborted = ending.abort?.alreadyFinished
-      ? `; the ${noun} had already finished (result: ${ending.abort.resource?.result ?? 'unknown'})`
+      ? `; the ${noun} had already finished (result: ${sanitizeLine(ending.abort.resource?.result ?? 'unknown')})`
       : ending.abort?.confirmed
         ? `; the ${noun} was aborted`
         : '';
     const left =
       ending.abort === undefined ? `; the ${what === 'build' ? 'build' : 'run'} was left running` : '';
-    const failedAbort = ending.abort && !ending.abort.confirmed ? `; ${ending.abort.message}` : '';
+    const failedAbort =
+      ending.abort && !ending.abort.confirmed ? `; ${ending.abort.message.replace(/\.$/, '')}` : '';
     if (ending.reason === 'timeout') {
       const after = settings.timeoutMs !== undefined ? ` after ${formatDuration(settings.timeoutMs)}` : '';
       return {
@@ -61,14 +63,20 @@ export function decideOutcome(
     : undefined;
   const total = ending.steps?.length;
   const where = failedStep
-    ? ` at step ${failedStep.order}${total ? `/${total}` : ''} "${failedStep.name}"`
+    ? ` at step ${failedStep.order}${total ? `/${total}` : ''} "${sanitizeLine(failedStep.name, { maxLength: 200 })}"`
     : '';
   const base =
     kind === 'unknown'
-      ? `The ${what} finished with result "${result}", which is not "passed"`
+      ? `The ${what} finished with result "${sanitizeLine(result, { maxLength: 100 })}", which is not "passed"`
       : `The ${what} ${kind === 'failed' ? 'failed' : 'was aborted'}${where}`;
   if (!settings.propagateFailure) {
     return { kind, success: true, message: `${base}; the step passes because propagate-failure is false.` };
   }
   return { kind, success: false, message: `${base}.` };
+}
+
+/** Something went wrong after the run existed: the step fails with the error's message. */
+export function errorOutcome(error: unknown): Outcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'unknown', success: false, message: sanitizeLine(message, { maxLength: 2000 }) };
 }

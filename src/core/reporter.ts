@@ -66,7 +66,7 @@ class LiveReporter implements Reporter {
       .join('@');
     const verb = info.attached ? 'Following' : 'Triggered';
     this.deps.log.info(
-      `${verb} ${noun} ${ref.id}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${ref.url}`,
+      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${sanitizeLine(ref.url)}`,
     );
   }
 
@@ -115,8 +115,8 @@ class LiveReporter implements Reporter {
       .map((item) => {
         const name = sanitizeLine(item.targetName ?? item.pipelineId ?? item.id, { maxLength: 80 });
         const state = isFinished(item)
-          ? `${resultIcon(item.result)} ${item.result}`
-          : `${item.status}${item.progress !== undefined && item.runId ? ` ${item.progress}%` : ''}`;
+          ? `${resultIcon(item.result)} ${sanitizeLine(item.result, { maxLength: 40 })}`
+          : `${sanitizeLine(item.status, { maxLength: 40 })}${item.progress !== undefined && item.runId ? ` ${item.progress}%` : ''}`;
         return `${name} ${state}`;
       })
       .join(' · ');

@@ -2,6 +2,7 @@
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Application, Pipeline } from '../api/types.ts';
+import { sanitizeLine } from './report/neutralize.ts';
 import { workflowApplication, type Settings } from './settings.ts';
 
 export type Resolved =
@@ -10,6 +11,7 @@ export type Resolved =
   | { kind: 'attach'; runId: string };
 
 const RUN_PAGES_FOR_NAME = 5;
+const MAX_PIPELINE_PAGES = 50;
 
 export async function resolveTarget(client: ApiClient, settings: Settings): Promise<Resolved> {
   const target = settings.target;
@@ -43,10 +45,14 @@ async function findPipeline(client: ApiClient, owner: string, app: string, name:
   let pipelines: Pipeline[] | undefined;
   try {
     pipelines = [];
-    for (let skip = 0; ; skip += 20) {
-      const page = await client.listPipelines(owner, app, { limit: 20, skip });
-      pipelines.push(...page);
-      if (page.length < 20) break;
+    const seen = new Set<string>();
+    for (let page = 0; page < MAX_PIPELINE_PAGES; page++) {
+      const items = await client.listPipelines(owner, app, { limit: 20, skip: page * 20 });
+      const fresh = items.filter((pipeline) => !seen.has(pipeline.id));
+      for (const pipeline of fresh) seen.add(pipeline.id);
+      pipelines.push(...fresh);
+      // A short page ends the list; so does a page with nothing new (a server that ignores `skip`).
+      if (items.length < 20 || fresh.length === 0) break;
     }
   } catch (error) {
     // A server without the pipelines list: find the name among the application's runs instead.
@@ -58,7 +64,7 @@ async function findPipeline(client: ApiClient, owner: string, app: string, name:
     if (found) return found;
     throw new Error(
       `Input \`pipeline\`: ${label} has no pipeline named "${name}". Its pipelines: ` +
-        `${pipelines.map((pipeline) => pipeline.name).join(', ') || 'none'}.`,
+        `${pipelines.map((pipeline) => sanitizeLine(pipeline.name, { maxLength: 100 })).join(', ') || 'none'}.`,
     );
   }
   const application = await client.getApplication(owner, app);
@@ -78,7 +84,7 @@ async function findPipeline(client: ApiClient, owner: string, app: string, name:
   }
   throw new Error(
     `Input \`pipeline\`: no recent run of ${label} belongs to a pipeline named "${name}" (this server does not ` +
-      `list pipelines, so names are read from runs). Names seen: ${[...seen].join(', ') || 'none'}. ` +
+      `list pipelines, so names are read from runs). Names seen: ${[...seen].map((seenName) => sanitizeLine(seenName, { maxLength: 100 })).join(', ') || 'none'}. ` +
       'Use `pipeline-id` instead.',
   );
 }

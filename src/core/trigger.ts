@@ -1,15 +1,46 @@
 // Triggers exactly once. A POST is never repeated: when its response is lost after it may have
 // reached the server, we look for the run it created among the runs that appeared since a watermark
 // taken just before the POST, and adopt it only when exactly one matches.
+import { createHash } from 'node:crypto';
 import type { ApiClient } from '../api/client.ts';
 import { TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, EnvVar, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
+import { sanitizeLine } from './report/neutralize.ts';
 
-/** What the runs list showed just before the trigger: newest first. */
-export interface RunsBefore {
-  runs: Run[];
+/**
+ * What identifies the run a trigger creates, without the env var values (they may be secrets): the
+ * runs that existed just before (the watermark), the payload's fields, and a hash of its env vars.
+ * Saved in state before the POST, so the post entry can find and abort a run whose trigger was
+ * still in flight when the main process had to exit.
+ */
+export interface TriggerFingerprint {
+  pipelineId: string;
+  known: string[];
+  branch?: string;
+  commitHash?: string;
+  message?: string;
+  sourceRunId?: string;
+  envHash: string;
+}
+
+export function fingerprintOf(payload: RunTrigger, before: readonly Run[]): TriggerFingerprint {
+  return {
+    pipelineId: payload.pipelineId,
+    known: before.map((run) => run.id),
+    ...(payload.branch !== undefined ? { branch: payload.branch } : {}),
+    ...(payload.commitHash !== undefined ? { commitHash: payload.commitHash } : {}),
+    ...(payload.message !== undefined ? { message: payload.message } : {}),
+    ...(payload.sourceRunId !== undefined ? { sourceRunId: payload.sourceRunId } : {}),
+    envHash: envHash(payload.envVars),
+  };
+}
+
+function envHash(envVars: readonly EnvVar[] | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify((envVars ?? []).map(({ key, value }) => [key, value])))
+    .digest('hex');
 }
 
 export class TriggerNotFoundError extends Error {
@@ -29,7 +60,7 @@ const SEARCH_PAUSE_MS = 1000;
 export async function triggerRunOnce(
   deps: TriggerDeps,
   payload: RunTrigger,
-  before: RunsBefore,
+  fingerprint: TriggerFingerprint,
 ): Promise<Run> {
   try {
     return await deps.client.triggerRun(payload);
@@ -38,17 +69,14 @@ export async function triggerRunOnce(
     deps.log.warning(
       `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
     );
-    return adoptLostRun(deps, payload, before);
+    return adoptLostRun(deps, fingerprint);
   }
 }
 
-async function adoptLostRun(deps: TriggerDeps, payload: RunTrigger, before: RunsBefore): Promise<Run> {
-  const known = new Set(before.runs.map((run) => run.id));
+async function adoptLostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint): Promise<Run> {
   let candidates: Run[] = [];
   for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
-    const newest = await deps.client.listRuns({ pipelineId: payload.pipelineId, limit: 20 });
-    const fresh = newest.filter((run) => !known.has(run.id) && matchesTrigger(run, payload));
-    candidates = await narrowByDetails(deps.client, fresh, payload);
+    candidates = await findTriggeredRuns(deps.client, fingerprint);
     if (candidates.length > 0) break;
     if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
   }
@@ -65,43 +93,38 @@ async function adoptLostRun(deps: TriggerDeps, payload: RunTrigger, before: Runs
   }
   throw new TriggerNotFoundError(
     'The response to the trigger was lost and several new runs match it, so the action cannot tell which ' +
-      `one it created and follows none: ${candidates.map((run) => `${run.id} (${run.url})`).join(', ')}.`,
+      `one it created and follows none: ${candidates.map((run) => sanitizeLine(run.id)).join(', ')}.`,
   );
 }
 
-function matchesTrigger(run: Run, payload: RunTrigger): boolean {
-  if (payload.branch !== undefined && run.branch !== payload.branch) return false;
+/**
+ * The runs above the watermark that match the trigger. List items omit env vars and the source run,
+ * so each candidate is read whole to compare those too.
+ */
+export async function findTriggeredRuns(client: ApiClient, fingerprint: TriggerFingerprint): Promise<Run[]> {
+  const known = new Set(fingerprint.known);
+  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: 20 });
+  const fresh = newest.filter((run) => !known.has(run.id) && matchesFields(run, fingerprint));
+  const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id)));
+  return detailed.filter(
+    (run) =>
+      (run.envVars === undefined || envHash(run.envVars) === fingerprint.envHash) &&
+      (fingerprint.sourceRunId === undefined ||
+        run.sourceRunId === undefined ||
+        run.sourceRunId === fingerprint.sourceRunId),
+  );
+}
+
+function matchesFields(run: Run, fingerprint: TriggerFingerprint): boolean {
+  if (fingerprint.branch !== undefined && run.branch !== fingerprint.branch) return false;
   if (
-    payload.commitHash !== undefined &&
-    run.commitHash?.toLowerCase() !== payload.commitHash.toLowerCase()
+    fingerprint.commitHash !== undefined &&
+    run.commitHash?.toLowerCase() !== fingerprint.commitHash.toLowerCase()
   ) {
     return false;
   }
-  if (payload.message !== undefined && run.message !== payload.message) return false;
+  if (fingerprint.message !== undefined && run.message !== fingerprint.message) return false;
   return true;
-}
-
-/** List items omit envVars and the source run; read the candidates to compare them too. */
-async function narrowByDetails(client: ApiClient, runs: Run[], payload: RunTrigger): Promise<Run[]> {
-  const wantsDetails = (payload.envVars?.length ?? 0) > 0 || payload.sourceRunId !== undefined;
-  if (!wantsDetails || runs.length === 0) return runs;
-  const detailed = await Promise.all(runs.slice(0, 10).map((run) => client.getRun(run.id)));
-  return detailed.filter(
-    (run) =>
-      sameEnvVars(run.envVars, payload.envVars) &&
-      (payload.sourceRunId === undefined ||
-        run.sourceRunId === undefined ||
-        run.sourceRunId === payload.sourceRunId),
-  );
-}
-
-function sameEnvVars(actual: EnvVar[] | undefined, expected: EnvVar[] | undefined): boolean {
-  if (actual === undefined) return true;
-  const wanted = expected ?? [];
-  return (
-    actual.length === wanted.length &&
-    actual.every((pair, index) => pair.key === wanted[index]?.key && pair.value === wanted[index]?.value)
-  );
 }
 
 /** Builds: adopt a lost build only when the application's builds can be listed. */
@@ -136,13 +159,15 @@ export async function triggerBuildOnce(
           (payload.message === undefined || build.message === payload.message),
       );
       if (fresh.length === 1) {
-        deps.log.info(`Adopted build ${fresh[0]!.id}, created by the trigger whose response was lost.`);
+        deps.log.info(
+          `Adopted build ${sanitizeLine(fresh[0]!.id)}, created by the trigger whose response was lost.`,
+        );
         return fresh[0]!;
       }
       if (fresh.length > 1) {
         throw new TriggerNotFoundError(
           `The response to the build trigger was lost and several new builds match it: ${fresh
-            .map((build) => build.id)
+            .map((build) => sanitizeLine(build.id))
             .join(', ')}.`,
         );
       }

@@ -21,6 +21,8 @@ export type WorkflowEnd =
   | { reason: 'timeout' | 'cancelled'; workflow: Workflow | undefined };
 
 const FIND_PAGES = 3;
+/** Polls without finding the run's workflow before giving up: the server may not group runs at all. */
+const FIND_ATTEMPTS = 10;
 
 export async function findWorkflowOfRun(
   client: ApiClient,
@@ -73,6 +75,7 @@ export async function followWorkflow(
   const { cancel, deadline } = options;
   let workflow: Workflow | undefined;
   let lastKey = '';
+  let searches = 0;
   for (let first = true; ; first = false) {
     if (!first) {
       const delay = options.policy.nextDelay({ at: clock.now(), status: 'running' });
@@ -95,7 +98,16 @@ export async function followWorkflow(
       log.warning(`Could not read the workflow (${error.message}); still waiting for it.`);
       continue;
     }
-    if (!workflow) continue;
+    if (!workflow) {
+      searches += 1;
+      if (searches >= FIND_ATTEMPTS) {
+        throw new Error(
+          `No workflow of the application holds run ${options.runId}, so \`wait-for: workflow\` cannot follow ` +
+            'it. Check `application`, or use `wait-for: run`.',
+        );
+      }
+      continue;
+    }
     const key = workflow.items
       .map((item) => `${item.id}:${item.status}:${item.result}:${item.runId ?? ''}`)
       .join(',');

@@ -81,6 +81,7 @@ const faultBody = {
     delayMs: { type: 'integer', minimum: 0 },
     destroySocket: { type: 'boolean' },
     afterApply: { type: 'boolean' },
+    holdMs: { type: 'integer', minimum: 0 },
     times: { type: 'integer', minimum: 1 },
   },
 };

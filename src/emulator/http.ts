@@ -15,6 +15,7 @@ export interface RequestInfo {
   failRequest?: FaultSpec;
   /** A fault that fails the response after the request was handled. */
   failResponse?: { status?: number; retryAfter?: string };
+  holdMs?: number;
 }
 
 const infos = new WeakMap<FastifyRequest, RequestInfo>();

@@ -65,6 +65,7 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
     const fault = state.faults.take(request.method, pathOf(request), request.routeOptions.url);
     if (!fault) return;
     if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
+    if (fault.holdMs !== undefined && fault.holdMs > 0) info.holdMs = fault.holdMs;
     if (fault.afterApply) {
       info.failResponse = {
         ...(fault.status !== undefined ? { status: fault.status } : {}),
@@ -96,6 +97,8 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const { holdMs } = requestInfo(request);
+    if (holdMs !== undefined) await sleep(holdMs);
     const failure = requestInfo(request).failResponse;
     if (!failure) return payload;
     if (failure.status === undefined) {

@@ -44,6 +44,8 @@ export interface FaultSpec {
   destroySocket?: boolean;
   /** Handle the request for real, then fail the response (with `status` if given, else destroy the socket). */
   afterApply?: boolean;
+  /** Handle the request for real, then hold the answer this many real ms (a slow response, not a slow server). */
+  holdMs?: number;
   /** How many matching requests the fault applies to; default 1. */
   times?: number;
 }

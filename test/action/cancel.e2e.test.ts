@@ -197,6 +197,59 @@ describe('SIGINT from the runner', () => {
   });
 });
 
+describe('SIGINT with other targets', () => {
+  it('wait: false still aborts a run whose trigger was in flight when the signal came', async () => {
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', delayMs: 1500 });
+    const action = startAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      wait: 'false',
+      'env-vars': LONG_STEPS,
+    });
+    await until(() => requests('POST').length === 1, 15_000, 'the trigger request');
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('wait: false, during the trigger', cancellation);
+    expect(aborts().at(-1)?.status).toBe(200);
+    expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
+    expect(result.code).toBe(1);
+  });
+
+  it('a queued build: the refused abort is retried until the build starts', async () => {
+    const action = startAction({
+      ...connection(),
+      application: 'acme/docker-classic',
+      'env-vars': `EMULATOR_QUEUE_MS=2500\n${LONG_STEPS}`,
+    });
+    await action.waitForOutput(/Triggered build/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('a queued build', cancellation);
+    const answered = aborts().map((entry) => entry.status);
+    expect(answered.at(-1)).toBe(200);
+    expect(answered).toContain(400);
+    expect(result.outputs).toMatchObject({ type: 'build', status: 'finished', result: 'aborted' });
+    expect(cancellation.sigtermSent).toBe(false);
+  });
+
+  it('wait-for: workflow aborts the chained run that is going when the signal comes', async () => {
+    const action = startAction({
+      ...connection(),
+      pipeline: 'acme/webapp/build',
+      'wait-for': 'workflow',
+      'env-vars': 'EMULATOR_STEP_MS=300',
+    });
+    await action.waitForOutput(/workflow: .*deploy running/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('wait-for: workflow, chained run going', cancellation);
+    const deploy = emulator.control.runs().find((run) => run.sourceRunId === result.outputs.id);
+    expect(deploy).toMatchObject({ pipelineName: 'deploy', status: 'finished', result: 'aborted' });
+    expect(result.state.settled).toBe('true');
+    expect(result.summary).toMatch(/cancelled/i);
+  });
+});
+
 describe('the post entry', () => {
   it('aborts the run after main was killed outright (SIGKILL)', async () => {
     const files = makeFiles();
@@ -214,7 +267,51 @@ describe('the post entry', () => {
     expect(post.code, post.stdout).toBe(0);
     expect(aborts()).toHaveLength(1);
     expect(runOf(killed.state.id)).toMatchObject({ status: 'finished', result: 'aborted' });
-    expect(post.stdout).toContain('aborting it');
+    expect(post.stdout).toMatch(/did not finish following run .*; aborting/);
+  });
+
+  it('aborts the chained runs of a followed workflow after main was killed', async () => {
+    const files = makeFiles();
+    const inputs = {
+      ...connection(),
+      pipeline: 'acme/webapp/build',
+      'wait-for': 'workflow',
+      'env-vars': 'EMULATOR_STEP_MS=300',
+    };
+    const action = startAction(inputs, { files });
+    await action.waitForOutput(/workflow: .*deploy running/);
+    action.child.kill('SIGKILL');
+    const killed = await action.result;
+    const post = await runAction(inputs, { entry: 'post', files });
+    expect(post.code, post.stdout).toBe(0);
+    const deploy = emulator.control.runs().find((run) => run.sourceRunId === killed.state.id);
+    expect(deploy).toMatchObject({ status: 'finished', result: 'aborted' });
+  });
+
+  it('finds and aborts a run whose trigger was in flight when main was killed', async () => {
+    const files = makeFiles();
+    const inputs = { ...connection(), 'pipeline-id': BUILD, 'env-vars': `PENDING=1\n${LONG_STEPS}` };
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', holdMs: 3000 });
+    const action = startAction(inputs, { files });
+    await until(
+      () => emulator.control.runs().some((run) => run.envVars.some((pair) => pair.key === 'PENDING')),
+      15_000,
+      'the run to be created',
+    );
+    action.child.kill('SIGKILL');
+    const killed = await action.result;
+    expect(killed.state.id).toBeUndefined();
+    expect(killed.state.pendingTrigger).toContain('"pipelineId"');
+    await until(() =>
+      emulator.control.runs().some((run) => run.envVars.some((pair) => pair.key === 'PENDING')),
+    );
+    const post = await runAction(inputs, { entry: 'post', files });
+    expect(post.code, post.stdout).toBe(0);
+    const created = emulator.control
+      .runs()
+      .filter((run) => run.envVars.some((pair) => pair.key === 'PENDING'));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ status: 'finished', result: 'aborted' });
   });
 
   it('does nothing after a normal finish', async () => {

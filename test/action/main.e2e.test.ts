@@ -318,6 +318,35 @@ describe('what real servers did', () => {
   });
 });
 
+describe('errors after the trigger', () => {
+  it('still write the outputs and the summary, and leave the run to the post entry', async () => {
+    emulator.control.injectFault({
+      method: 'GET',
+      route: '/api/v3/runs/:runId/steps',
+      status: 403,
+      times: 100,
+    });
+    const result = await runAction({ ...connection(), 'pipeline-id': BUILD });
+    expect(result.code).toBe(1);
+    expect(result.outputs.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(result.outputs.status).toBeDefined();
+    expect(result.outputs.steps).toBe('[]');
+    expect(result.summary.length).toBeGreaterThan(0);
+    expect(result.state.settled).toBeUndefined();
+  });
+
+  it('a wrong application for wait-for: workflow fails before anything is triggered', async () => {
+    const result = await runAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      application: 'acme/nope',
+      'wait-for': 'workflow',
+    });
+    expect(result.code).toBe(1);
+    expect(posts()).toHaveLength(0);
+  });
+});
+
 describe('bad inputs', () => {
   // Concurrent: every row must send nothing, so any request at all fails whichever rows see it.
   it.concurrent.each(BAD_INPUTS.map((row) => [row.name, row] as const))(

@@ -81,6 +81,15 @@ describe('faults', () => {
     expect(emu.control.requests().at(-1)?.status).toBeUndefined();
   });
 
+  it('holdMs creates the run at once and holds the answer', async () => {
+    emu.control.injectFault({ method: 'POST', route: '/api/v3/runs', holdMs: 300 });
+    const before = runCount();
+    const pending = trigger();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(runCount()).toBe(before + 1);
+    expect((await pending).status).toBe(200);
+  });
+
   it('afterApply with a status creates the run and answers with that status', async () => {
     emu.control.injectFault({
       method: 'POST',
