@@ -5,7 +5,7 @@ import type { BeliefTuning } from './finish-belief.ts';
 import { finishDensity } from './finish-belief.ts';
 import type { HistoryTuning } from './history.ts';
 import { historyEvidence } from './history.ts';
-import type { ProgressReading } from './progress.ts';
+import type { ProgressReading, ProgressTracker } from './progress.ts';
 import { createProgressTracker } from './progress.ts';
 import { createSteadyTime } from './steady-time.ts';
 import { longestWait } from './wait.ts';
@@ -16,6 +16,11 @@ export interface AutoTuning extends BeliefTuning {
   /** The same before the run has started (it could start and finish quickly). */
   waitingBudget: number;
   history: HistoryTuning;
+  /**
+   * Fast at first: no wait is longer than this multiple of the time since the first answer, so the
+   * first polls come about 1 s, 3 s and 10 s after the first answer whatever the belief says.
+   */
+  startupGrowth: number;
   /** While approval is pending, wait this fraction of the time spent pending so far. */
   approvalBackoff: number;
   /** A wall-clock gap this much longer than the wait asked for is taken as a clock jump. */
@@ -23,15 +28,16 @@ export interface AutoTuning extends BeliefTuning {
 }
 
 export const defaultAutoTuning: AutoTuning = {
-  budget: 0.15,
-  waitingBudget: 0.15,
+  budget: 0.3,
+  waitingBudget: 0.3,
   prior: { mean: Math.log(300), sd: 1.5 },
-  history: { keep: 10, typicalSpread: 0.15, typicalWeight: 2 },
+  history: { keep: 10, typicalSpread: 0.1, typicalWeight: 2 },
   historyOutlier: 0.1,
   stepSpread: 0.9,
   stepOutlier: 0.1,
   failureRate: 0.1,
   flatDensity: 1 / 8,
+  startupGrowth: 2,
   approvalBackoff: 0.25,
   jumpToleranceMs: 10 * 60_000,
 };
@@ -50,16 +56,13 @@ export interface AutoPolicyOptions {
   tuning: AutoTuning;
 }
 
-export function createAutoPolicy(options: AutoPolicyOptions) {
+export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: AutoObservation): number } {
   const { minMs, maxMs, tuning } = options;
   const time = createSteadyTime(tuning.jumpToleranceMs);
-  const progress = createProgressTracker();
   const history = historyEvidence(options.history, tuning.history);
 
   let lastDelay = minMs;
-  let start: number | undefined;
-  let lastNotRunning: number | undefined;
-  let pendingSince: number | undefined;
+  let current: RunState | undefined;
 
   const clamp = (ms: number) => Math.round(Math.min(maxMs, Math.max(minMs, ms)));
   const waitMs = (
@@ -77,22 +80,22 @@ export function createAutoPolicy(options: AutoPolicyOptions) {
   // Before the start the run could start at once: its finish is as far away as its whole duration.
   const queued = () => waitMs(0, tuning.waitingBudget);
 
-  const decide = (obs: AutoObservation, now: number): number => {
+  const decide = (obs: AutoObservation, run: RunState, now: number): number => {
     if (obs.status === 'finished') return minMs;
     if (obs.status === 'pendingapproval') {
-      pendingSince ??= now;
-      lastNotRunning = now;
-      return Math.max(queued(), tuning.approvalBackoff * (now - pendingSince));
+      run.pendingSince ??= now;
+      run.lastNotRunning = now;
+      return Math.max(queued(), tuning.approvalBackoff * (now - run.pendingSince));
     }
-    pendingSince = undefined;
+    run.pendingSince = undefined;
     const running = obs.status === 'running' || (obs.startedAt !== undefined && obs.status !== 'notstarted');
     if (!running) {
-      lastNotRunning = now;
+      run.lastNotRunning = now;
       return queued();
     }
-    start ??= startOnPolicyTime(obs, now, lastNotRunning);
-    progress.observe(now, obs);
-    const position = progress.position(start);
+    const start = (run.start ??= startOnPolicyTime(obs, now, run.lastNotRunning));
+    run.progress.observe(now, obs);
+    const position = run.progress.position(start);
     const steps = position
       ? {
           steps: position.steps,
@@ -106,10 +109,43 @@ export function createAutoPolicy(options: AutoPolicyOptions) {
   return {
     nextDelay(obs: AutoObservation): number {
       const now = time.advance(obs.at, lastDelay);
-      lastDelay = clamp(decide(obs, now));
+      if (!current || isAnotherRun(current, obs)) current = newRunState(now);
+      const delay = decide(obs, current, now);
+      current.finished = obs.status === 'finished';
+      current.createdAt ??= finite(obs.createdAt);
+      current.startedAt ??= finite(obs.startedAt);
+      lastDelay = clamp(Math.min(delay, tuning.startupGrowth * (now - current.origin)));
       return lastDelay;
     },
   };
+}
+
+/** What the policy knows about the run it follows; a policy reused for the next run starts afresh. */
+interface RunState {
+  /** Policy time of the first answer about this run. */
+  origin: number;
+  start?: number;
+  lastNotRunning?: number;
+  pendingSince?: number;
+  progress: ProgressTracker;
+  finished: boolean;
+  createdAt?: number;
+  startedAt?: number;
+}
+
+function newRunState(origin: number): RunState {
+  return { origin, progress: createProgressTracker(), finished: false };
+}
+
+function isAnotherRun(run: RunState, obs: AutoObservation): boolean {
+  if (run.finished && obs.status !== 'finished') return true;
+  const differs = (known: number | undefined, seen: number | undefined) =>
+    known !== undefined && seen !== undefined && Number.isFinite(seen) && Math.abs(known - seen) > 1000;
+  return differs(run.createdAt, obs.createdAt) || differs(run.startedAt, obs.startedAt);
+}
+
+function finite(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
 }
 
 /**

@@ -62,11 +62,15 @@ export function createProgressTracker(): ProgressTracker {
       if (since === undefined) return undefined;
       let steps: number;
       let done: number;
-      if (givenDone !== undefined && givenSteps !== undefined) {
-        steps = givenSteps;
+      const trusted =
+        givenSteps !== undefined && (givenDone === undefined || agrees(givenDone, givenSteps, percent))
+          ? givenSteps
+          : undefined;
+      if (givenDone !== undefined && trusted !== undefined) {
+        steps = trusted;
         done = givenDone;
       } else if (percent !== undefined) {
-        steps = givenSteps ?? stepsBehind(percentsSeen);
+        steps = trusted ?? stepsBehind(percentsSeen);
         done = Math.min(steps, Math.round((percent / 100) * steps));
       } else {
         return undefined;
@@ -75,6 +79,15 @@ export function createProgressTracker(): ProgressTracker {
       return { steps, done, since: Math.max(since, earliest), earliest };
     },
   };
+}
+
+/**
+ * A steps list that holds only the steps started so far would make every step look like the last:
+ * when the progress says otherwise (by more than a step), the progress wins.
+ */
+function agrees(done: number, steps: number, percent: number | undefined): boolean {
+  // One step of lag between the two reads is fine; percentages are rounded down, hence steps / 100.
+  return percent === undefined || Math.abs((percent / 100) * steps - done) <= 1 + steps / 100;
 }
 
 function rank(key: string): number {
