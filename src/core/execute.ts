@@ -177,7 +177,7 @@ async function followTriggered(settings: Settings, deps: ExecuteDeps, context: F
     {
       applicationId: context.workflowApplicationId,
       runId: ref.id,
-      policy,
+      policy: createPollPolicy({ interval: settings.pollInterval }),
       cancel: cancel.signal,
       onChange: (workflow) => {
         view.workflow = workflow;
