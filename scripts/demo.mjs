@@ -6,21 +6,18 @@
 // with the STATE_* variables the runner passes. The log is shown live, then the outputs and the job summary.
 // Exits 0 when the scenario behaved as expected (a demo of a failing run succeeds when the run fails).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { htmlToText } from '../src/cli/terminal/html-text.ts';
 import { colorWanted, createStyle } from '../src/cli/terminal/color.ts';
 import { createWorkflowCommandView } from '../src/cli/terminal/workflow-commands.ts';
 import { startEmulator } from '../src/emulator/index.ts';
+import { MAIN_ENTRY, makeFiles, POST_ENTRY, readFileCommands, stepEnv } from './runner.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(root, 'dist/index.js');
-const POST = join(root, 'dist/post/index.js');
 const SCENARIOS = ['pass', 'fail', 'cancel', 'chain'];
 /** World time runs this much faster: a default run of about 8 world-seconds takes about 4 seconds. */
 const SPEED = 2;
@@ -58,54 +55,9 @@ function readScenario() {
 }
 
 function ensureDist() {
-  if (existsSync(MAIN) && existsSync(POST)) return;
+  if (existsSync(MAIN_ENTRY) && existsSync(POST_ENTRY)) return;
   say(style.dim('dist/ is missing: building it first (node scripts/bundle.mjs)…'));
   execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, stdio: 'inherit' });
-}
-
-const inputDefaults = (() => {
-  const manifest = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8'));
-  return Object.fromEntries(
-    Object.entries(manifest.inputs).map(([name, spec]) => [name, spec.default ?? '']),
-  );
-})();
-
-/** The runner's `INPUT_<NAME>`: upper case, spaces as underscores, dashes kept. */
-function inputEnv(inputs) {
-  const all = { ...inputDefaults, ...inputs };
-  return Object.fromEntries(
-    Object.entries(all).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]),
-  );
-}
-
-/** GITHUB_OUTPUT / GITHUB_STATE files: `name=value` lines and `name<<DELIMITER` blocks. */
-function readFileCommands(path) {
-  const values = {};
-  const lines = readFileSync(path, 'utf8').split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
-    if (heredoc) {
-      const body = [];
-      for (index++; index < lines.length && lines[index] !== heredoc[2]; index++) body.push(lines[index]);
-      values[heredoc[1]] = body.join('\n');
-    } else if (line.includes('=')) {
-      values[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
-    }
-  }
-  return values;
-}
-
-function makeStepFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'ci-run-demo-'));
-  const files = {
-    dir,
-    output: join(dir, 'output'),
-    state: join(dir, 'state'),
-    summary: join(dir, 'summary.html'),
-  };
-  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '');
-  return files;
 }
 
 /**
@@ -113,17 +65,7 @@ function makeStepFiles() {
  * (the cancel scenario uses it to decide when to send SIGINT).
  */
 function runEntry(entry, inputs, files, { state = {}, onLine } = {}) {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    GITHUB_ACTIONS: 'true',
-    RUNNER_TEMP: files.dir,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STATE: files.state,
-    GITHUB_STEP_SUMMARY: files.summary,
-    ...inputEnv(inputs),
-    ...Object.fromEntries(Object.entries(state).map(([name, value]) => [`STATE_${name}`, value])),
-  };
+  const env = stepEnv(files, inputs, state);
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const view = createWorkflowCommandView(style);
   const raw = [];
@@ -195,9 +137,9 @@ function showSummary(files) {
 async function actionStep(title, given, options) {
   const inputs = { ...given, ...POLLING };
   showWith(title, inputs, options?.expressions);
-  const files = makeStepFiles();
+  const files = makeFiles();
   try {
-    const result = await runEntry(MAIN, inputs, files, options);
+    const result = await runEntry(MAIN_ENTRY, inputs, files, options);
     showOutcome(result);
     const outputs = readFileCommands(files.output);
     const state = readFileCommands(files.state);
@@ -255,7 +197,7 @@ const scenarios = {
         style.bold('▶ Post step') +
           style.dim('   (node dist/post/index.js with the STATE_* the main step saved)'),
       );
-      const post = await runEntry(POST, step.inputs, step.files, {
+      const post = await runEntry(POST_ENTRY, step.inputs, step.files, {
         state: step.state,
       });
       if (post.raw.every((line) => line.startsWith('::debug::'))) {

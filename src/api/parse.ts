@@ -71,6 +71,12 @@ function requireString(o: Fields, key: string, at: At): string {
   return value;
 }
 
+/** A nested object parsed by `parser` (its errors name the field); anything else becomes undefined. */
+function optionalObject<T>(o: Fields, key: string, at: At, parser: Parser<T>): T | undefined {
+  const value = o[key];
+  return isFields(value) ? parser(value, child(at, key)) : undefined;
+}
+
 function optString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -203,7 +209,7 @@ export const parseRun: Parser<Run> = (value, at) => {
     envVars: parseEnvVars(o.envVars),
     commits: Array.isArray(o.commits) ? o.commits : undefined,
     user: parseUser(o.user),
-    pipeline: isFields(o.pipeline) ? parsePipelineRef(o.pipeline, child(at, 'pipeline')) : undefined,
+    pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
     sourceRunId: readSourceRunId(o),
   });
 };
@@ -278,9 +284,7 @@ export const parseBuild: Parser<Build> = (value, at) => {
     createdAt: parseTimestamp(o.createdAt),
     startedAt: parseTimestamp(o.startedAt),
     finishedAt: parseTimestamp(o.finishedAt),
-    application: isFields(o.application)
-      ? parseApplicationRef(o.application, child(at, 'application'))
-      : undefined,
+    application: optionalObject(o, 'application', at, parseApplicationRef),
   });
 };
 
@@ -342,9 +346,7 @@ export const parseWorkflow: Parser<Workflow> = (value, at) => {
       : undefined,
     items,
     user: parseUser(o.user),
-    application: isFields(o.application)
-      ? parseApplicationRef(o.application, child(at, 'application'))
-      : undefined,
+    application: optionalObject(o, 'application', at, parseApplicationRef),
   });
 };
 
@@ -368,10 +370,8 @@ export const parsePipelineWithApplication: Parser<Pipeline & { application?: App
   at,
 ) => {
   const pipeline = parsePipeline(value, at);
-  const application = (value as Fields).application;
-  return isFields(application)
-    ? { ...pipeline, application: parseApplicationRef(application, child(at, 'application')) }
-    : pipeline;
+  const application = optionalObject(value as Fields, 'application', at, parseApplicationRef);
+  return application ? { ...pipeline, application } : pipeline;
 };
 
 function parseListAt<T>(value: unknown, at: At, item: (value: unknown, at: At, index: number) => T): T[] {

@@ -90,6 +90,15 @@ function oneOf<T extends string>(value: unknown, field: string, allowed: readonl
   return value as T;
 }
 
+/** `limit` (1 to 20), `skip` and `sort` by creation date, shared by the run-like lists. */
+function sortedPage(page: { limit?: unknown; skip?: unknown; sort?: unknown }) {
+  return {
+    limit: limit(page.limit, 1, 20),
+    skip: skip(page.skip),
+    sort: oneOf(page.sort, 'sort', SORTS),
+  };
+}
+
 function stack(value: unknown): number | undefined {
   return integerIn(value, 'stack', 1, Number.MAX_SAFE_INTEGER);
 }
@@ -205,9 +214,7 @@ export function listBuildsRequest(owner: string, name: string, filters: BuildFil
         result: optionalText(filters.result, 'result'),
         stack: stack(filters.stack),
         status: optionalText(filters.status, 'status'),
-        limit: limit(filters.limit, 1, 20),
-        skip: skip(filters.skip),
-        sort: oneOf(filters.sort, 'sort', SORTS),
+        ...sortedPage(filters),
       }),
   };
 }
@@ -240,9 +247,7 @@ export function listDeploysRequest(owner: string, name: string, filters: DeployF
         result: optionalText(filters.result, 'result'),
         stack: stack(filters.stack),
         status: optionalText(filters.status, 'status'),
-        limit: limit(filters.limit, 1, 20),
-        skip: skip(filters.skip),
-        sort: oneOf(filters.sort, 'sort', SORTS),
+        ...sortedPage(filters),
       }),
   };
 }
@@ -261,9 +266,7 @@ export function listRunsRequest(filters: RunFilters): RequestSpec {
       query({
         applicationId,
         pipelineId,
-        limit: limit(filters.limit, 1, 20),
-        skip: skip(filters.skip),
-        sort: oneOf(filters.sort, 'sort', SORTS),
+        ...sortedPage(filters),
         status: optionalText(filters.status, 'status'),
         result: optionalText(filters.result, 'result'),
         branch: optionalText(filters.branch, 'branch'),
@@ -322,9 +325,7 @@ export function listWorkflowsRequest(filters: WorkflowFilters): RequestSpec {
       '/workflows' +
       query({
         applicationId,
-        limit: limit(filters.limit, 1, 20),
-        skip: skip(filters.skip),
-        sort: oneOf(filters.sort, 'sort', SORTS),
+        ...sortedPage(filters),
       }),
   };
 }

@@ -75,6 +75,32 @@ export function shortCommit(hash: string | undefined): string {
   return hash ? cleanCell(hash.slice(0, 7), 7) : '';
 }
 
+export interface TableSpec<T> {
+  /** Plural noun for `No … found.` */
+  what: string;
+  headers: readonly string[];
+  row: (item: T, style: Style) => Cell[];
+}
+
+/** One row per item, or `No … found.` for an empty list. */
+export function printTable<T>(io: CliIo, items: readonly T[], table: TableSpec<T>): void {
+  if (items.length === 0) return nothingFound(io, table.what);
+  const style = stdoutStyle(io);
+  io.stdout.write(
+    renderTable(
+      style,
+      table.headers,
+      items.map((item) => table.row(item, style)),
+    ),
+  );
+}
+
+/** The items as JSON with --json, else as a table. */
+export function printList<T>(io: CliIo, json: boolean, items: readonly T[], table: TableSpec<T>): void {
+  if (json) printJson(io, items);
+  else printTable(io, items, table);
+}
+
 /** What to print for an empty list. */
 export function nothingFound(io: CliIo, what: string): void {
   io.stdout.write(`No ${what} found.\n`);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { CliIo } from '../../src/cli/io.ts';
+import { followOutput } from '../support/child-output.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI_BUNDLE = join(root, 'dist/cli/index.js');
@@ -47,35 +48,8 @@ export function startCli(args: readonly string[], options: CliOptions = {}): Sta
     cwd: options.cwd ?? root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    for (const waiter of [...waiters]) {
-      if (!waiter.pattern.test(stdout)) continue;
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const result = new Promise<CliResult>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  return {
-    child,
-    result,
-    waitForOutput(pattern) {
-      if (pattern.test(stdout)) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ pattern, resolve });
-        void result.then(() =>
-          reject(new Error(`the CLI ended before printing ${pattern}:\n${stdout}\n${stderr}`)),
-        );
-      });
-    },
-  };
+  const output = followOutput(child, 'the CLI');
+  return { child, result: output.exit, waitForOutput: output.waitFor };
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   DEMO,
-  frozenEmulator,
+  fileEmulator,
   get,
   IDS,
   ISO_MS,
@@ -13,12 +12,7 @@ import {
   type Json,
 } from './helpers.ts';
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 const LIST_FIELDS = keySet('stack', 'privacy', 'createdAt', 'owner', 'name', 'url', 'id');
 const names = (apps: Json[]) => apps.map((app) => app.name);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
-import { call, DEMO, env, frozenEmulator, get, IDS, OUTSIDER, triggerRun } from './helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call, DEMO, env, fileEmulator, get, IDS, OUTSIDER, triggerRun } from './helpers.ts';
 
-let emu: Emulator;
+const emu = await fileEmulator();
 let sandboxRun: { id: string };
 let stepLogUrl: string;
 let workflowId: string;
 let legacyBuildId: string;
 
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.control.reset();
   sandboxRun = await triggerRun(emu, {
     pipelineId: IDS.sandboxBuild,
     envVars: env({ EMULATOR_QUEUE_MS: 0 }),

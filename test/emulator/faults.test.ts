@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
-import { call, DEMO, frozenEmulator, get, IDS, triggerRun } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, DEMO, fileEmulator, get, IDS, triggerRun } from './helpers.ts';
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 const trigger = () => call(emu, 'POST', '/runs', { token: DEMO, body: { pipelineId: IDS.test } });
 const runCount = () => emu.control.runs().length;

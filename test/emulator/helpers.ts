@@ -1,3 +1,4 @@
+import { afterAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 
 // Test code reads API bodies loosely; the assertions say what the shape must be.
@@ -31,6 +32,14 @@ export const OUTSIDER = 'outsider-token';
 
 export async function frozenEmulator(options: Parameters<typeof startEmulator>[0] = {}): Promise<Emulator> {
   return startEmulator({ speed: 0, ...options });
+}
+
+/** One frozen emulator for the test file (`await` it at the top level), reset before each test and its own hooks. */
+export async function fileEmulator(): Promise<Emulator> {
+  const emu = await frozenEmulator();
+  afterAll(() => emu.close());
+  beforeEach(() => emu.control.reset());
+  return emu;
 }
 
 export interface CallOptions {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   DEMO,
+  fileEmulator,
   frozenEmulator,
   get,
   IDS,
@@ -12,12 +12,7 @@ import {
   type Json,
 } from './helpers.ts';
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 describe('quirks', () => {
   it('all start off', () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   DEMO,
   env,
-  frozenEmulator,
+  fileEmulator,
   get,
   HEX24,
   IDS,
@@ -29,12 +28,7 @@ const RUN_COMMON = [
   'pipeline',
 ];
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 const runOf = (id: string) => get(emu, `/runs/${id}`, DEMO);
 

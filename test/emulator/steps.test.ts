@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAILURE_LINE, INJECTED_LINES, type Emulator } from '../../src/emulator/index.ts';
+import { describe, expect, it } from 'vitest';
+import { FAILURE_LINE, INJECTED_LINES } from '../../src/emulator/index.ts';
 import {
   DEMO,
   env,
-  frozenEmulator,
+  fileEmulator,
   get,
   HEX24,
   IDS,
@@ -14,12 +14,7 @@ import {
   type Json,
 } from './helpers.ts';
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 const stepsOf = async (runId: string): Promise<Json[]> => (await get(emu, `/runs/${runId}/steps`, DEMO)).body;
 const commandLines = (text: string) => text.split('\n').filter((line) => line.startsWith('::'));

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   DEMO,
   env,
-  frozenEmulator,
+  fileEmulator,
   get,
   IDS,
   ISO_MS,
@@ -14,12 +13,7 @@ import {
   type Json,
 } from './helpers.ts';
 
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await frozenEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = await fileEmulator();
 
 const BUILD_MS = 1000 + 5 * 1500;
 

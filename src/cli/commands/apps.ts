@@ -1,13 +1,13 @@
 // Applications: `apps list <owner>`, `app get <owner/app>`, `app ignore-branches`, `pipelines list`.
-import type { Application, ApplicationListOptions } from '../../api/types.ts';
+import type { Application, ApplicationListOptions, Pipeline } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { UsageError } from '../errors.ts';
 import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
-import { formatTime, nothingFound, printJson, renderFields, renderTable, stdoutStyle } from '../output.ts';
+import { formatTime, printJson, printList, renderFields, type TableSpec } from '../output.ts';
 import { cleanCell } from '../terminal/clean.ts';
-import { pageOptions } from './paging.ts';
+import { pageFlags, pageOptions } from './paging.ts';
 
 export const appsList: CommandSpec = {
   words: ['apps', 'list'],
@@ -29,28 +29,20 @@ export const appsList: CommandSpec = {
   async run({ flags, positionals }, io) {
     const options: ApplicationListOptions = {
       stack: flags.integer('stack'),
-      limit: flags.integer('limit'),
-      skip: flags.integer('skip'),
-      sort: flags.string('sort') as ApplicationListOptions['sort'],
+      ...pageFlags<NonNullable<ApplicationListOptions['sort']>>(flags),
     };
     const apps = await withClient(flags, io, (client) => client.listApplications(positionals[0]!, options));
-    if (flags.boolean('json')) printJson(io, apps);
-    else if (apps.length === 0) nothingFound(io, 'applications');
-    else {
-      io.stdout.write(
-        renderTable(
-          stdoutStyle(io),
-          ['ID', 'NAME', 'STACK', 'PRIVACY', 'UPDATED'],
-          apps.map((app) => [
-            cleanCell(app.id, 40),
-            cleanCell(`${app.owner?.username ?? positionals[0]!}/${app.name}`, 60),
-            app.stack === undefined ? '' : String(app.stack),
-            cleanCell(app.privacy ?? '', 20),
-            formatTime(app.updatedAt),
-          ]),
-        ),
-      );
-    }
+    printList(io, flags.boolean('json'), apps, {
+      what: 'applications',
+      headers: ['ID', 'NAME', 'STACK', 'PRIVACY', 'UPDATED'],
+      row: (app) => [
+        cleanCell(app.id, 40),
+        cleanCell(`${app.owner?.username ?? positionals[0]!}/${app.name}`, 60),
+        app.stack === undefined ? '' : String(app.stack),
+        cleanCell(app.privacy ?? '', 20),
+        formatTime(app.updatedAt),
+      ],
+    });
     return 0;
   },
 };
@@ -134,6 +126,17 @@ export const appIgnoreBranches: CommandSpec = {
   },
 };
 
+const PIPELINE_TABLE: TableSpec<Pipeline> = {
+  what: 'pipelines',
+  headers: ['ID', 'NAME', 'TYPE', 'CREATED'],
+  row: (pipeline) => [
+    cleanCell(pipeline.id, 40),
+    cleanCell(pipeline.name, 60),
+    cleanCell(pipeline.type ?? '', 20),
+    formatTime(pipeline.createdAt),
+  ],
+};
+
 export const pipelinesList: CommandSpec = {
   words: ['pipelines', 'list'],
   args: ['<owner/app>'],
@@ -148,22 +151,7 @@ export const pipelinesList: CommandSpec = {
     const { owner, name } = parseAppRef(positionals[0]!);
     const page = { limit: flags.integer('limit'), skip: flags.integer('skip') };
     const pipelines = await withClient(flags, io, (client) => client.listPipelines(owner, name, page));
-    if (flags.boolean('json')) printJson(io, pipelines);
-    else if (pipelines.length === 0) nothingFound(io, 'pipelines');
-    else {
-      io.stdout.write(
-        renderTable(
-          stdoutStyle(io),
-          ['ID', 'NAME', 'TYPE', 'CREATED'],
-          pipelines.map((pipeline) => [
-            cleanCell(pipeline.id, 40),
-            cleanCell(pipeline.name, 60),
-            cleanCell(pipeline.type ?? '', 20),
-            formatTime(pipeline.createdAt),
-          ]),
-        ),
-      );
-    }
+    printList(io, flags.boolean('json'), pipelines, PIPELINE_TABLE);
     return 0;
   },
 };

@@ -1,26 +1,37 @@
 // The classic stack: `builds list <owner/app>`, `deploys list <owner/app>`.
-import type { BuildFilters, DeployFilters, RunSort } from '../../api/types.ts';
+import type { Build, BuildFilters, Deploy, DeployFilters } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { parseAppRef } from '../flags.ts';
-import {
-  formatElapsed,
-  formatTime,
-  nothingFound,
-  printJson,
-  renderTable,
-  shortCommit,
-  stateCell,
-  stdoutStyle,
-} from '../output.ts';
+import { formatElapsed, formatTime, printList, shortCommit, stateCell, type TableSpec } from '../output.ts';
 import { cleanCell } from '../terminal/clean.ts';
-import { pageOptions } from './paging.ts';
+import { pageFlags, pageOptions } from './paging.ts';
 
 const STATE_FILTERS = {
   status: { type: 'string', value: '<status>', description: 'notstarted, running, finished, …' },
   result: { type: 'string', value: '<result>', description: 'passed, failed, aborted or unknown.' },
   stack: { type: 'string', value: '<n>', description: 'Only this stack (1 or 5).' },
 } as const;
+
+const BUILD_TABLE: TableSpec<Build> = {
+  what: 'builds',
+  headers: ['ID', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION', 'MESSAGE'],
+  row: (build, style) => [
+    cleanCell(build.id, 40),
+    cleanCell(build.branch ?? '', 30),
+    shortCommit(build.commitHash),
+    stateCell(style, build),
+    formatTime(build.createdAt),
+    formatElapsed(build.startedAt, build.finishedAt),
+    cleanCell(build.message ?? '', 50),
+  ],
+};
+
+const DEPLOY_TABLE: TableSpec<Deploy> = {
+  what: 'deploys',
+  headers: ['ID', 'STATE', 'CREATED'],
+  row: (deploy, style) => [cleanCell(deploy.id, 40), stateCell(style, deploy), formatTime(deploy.createdAt)],
+};
 
 export const buildsList: CommandSpec = {
   words: ['builds', 'list'],
@@ -42,31 +53,10 @@ export const buildsList: CommandSpec = {
       status: flags.string('status'),
       result: flags.string('result'),
       stack: flags.integer('stack'),
-      limit: flags.integer('limit'),
-      skip: flags.integer('skip'),
-      sort: flags.string('sort') as RunSort | undefined,
+      ...pageFlags(flags),
     };
     const builds = await withClient(flags, io, (client) => client.listBuilds(owner, name, filters));
-    if (flags.boolean('json')) printJson(io, builds);
-    else if (builds.length === 0) nothingFound(io, 'builds');
-    else {
-      const style = stdoutStyle(io);
-      io.stdout.write(
-        renderTable(
-          style,
-          ['ID', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION', 'MESSAGE'],
-          builds.map((build) => [
-            cleanCell(build.id, 40),
-            cleanCell(build.branch ?? '', 30),
-            shortCommit(build.commitHash),
-            stateCell(style, build),
-            formatTime(build.createdAt),
-            formatElapsed(build.startedAt, build.finishedAt),
-            cleanCell(build.message ?? '', 50),
-          ]),
-        ),
-      );
-    }
+    printList(io, flags.boolean('json'), builds, BUILD_TABLE);
     return 0;
   },
 };
@@ -89,27 +79,10 @@ export const deploysList: CommandSpec = {
       status: flags.string('status'),
       result: flags.string('result'),
       stack: flags.integer('stack'),
-      limit: flags.integer('limit'),
-      skip: flags.integer('skip'),
-      sort: flags.string('sort') as RunSort | undefined,
+      ...pageFlags(flags),
     };
     const deploys = await withClient(flags, io, (client) => client.listDeploys(owner, name, filters));
-    if (flags.boolean('json')) printJson(io, deploys);
-    else if (deploys.length === 0) nothingFound(io, 'deploys');
-    else {
-      const style = stdoutStyle(io);
-      io.stdout.write(
-        renderTable(
-          style,
-          ['ID', 'STATE', 'CREATED'],
-          deploys.map((deploy) => [
-            cleanCell(deploy.id, 40),
-            stateCell(style, deploy),
-            formatTime(deploy.createdAt),
-          ]),
-        ),
-      );
-    }
+    printList(io, flags.boolean('json'), deploys, DEPLOY_TABLE);
     return 0;
   },
 };

@@ -1,6 +1,6 @@
 // Runs: `runs list`, `run get <id>`, `steps <run-id>`.
 import type { ApiClient } from '../../api/client.ts';
-import type { Run, RunFilters, RunSort, Step } from '../../api/types.ts';
+import type { Run, RunFilters, Step } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
@@ -8,16 +8,17 @@ import { withClient } from '../connection.ts';
 import {
   formatElapsed,
   formatTime,
-  nothingFound,
   printJson,
+  printList,
+  printTable,
   renderFields,
-  renderTable,
   shortCommit,
   stateCell,
   stdoutStyle,
+  type TableSpec,
 } from '../output.ts';
 import { cleanCell, stripControls } from '../terminal/clean.ts';
-import { pageOptions } from './paging.ts';
+import { pageFlags, pageOptions } from './paging.ts';
 
 export const runsList: CommandSpec = {
   words: ['runs', 'list'],
@@ -54,36 +55,27 @@ export const runsList: CommandSpec = {
       tag: flags.string('tag'),
       sourceRun: flags.string('source-run'),
       author: flags.string('author'),
-      limit: flags.integer('limit'),
-      skip: flags.integer('skip'),
-      sort: flags.string('sort') as RunSort | undefined,
+      ...pageFlags(flags),
     };
     const runs = await withClient(flags, io, (client) => client.listRuns(filters));
-    if (flags.boolean('json')) printJson(io, runs);
-    else printRuns(io, runs);
+    printList(io, flags.boolean('json'), runs, RUN_TABLE);
     return 0;
   },
 };
 
-function printRuns(io: CliIo, runs: readonly Run[]): void {
-  if (runs.length === 0) return nothingFound(io, 'runs');
-  const style = stdoutStyle(io);
-  io.stdout.write(
-    renderTable(
-      style,
-      ['ID', 'PIPELINE', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION'],
-      runs.map((run) => [
-        cleanCell(run.id, 40),
-        cleanCell(run.pipeline?.name ?? run.pipeline?.pipelineName ?? run.pipeline?.id ?? '', 30),
-        cleanCell(run.branch ?? '', 30),
-        shortCommit(run.commitHash),
-        stateCell(style, run),
-        formatTime(run.createdAt),
-        formatElapsed(run.startedAt, run.finishedAt),
-      ]),
-    ),
-  );
-}
+const RUN_TABLE: TableSpec<Run> = {
+  what: 'runs',
+  headers: ['ID', 'PIPELINE', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION'],
+  row: (run, style) => [
+    cleanCell(run.id, 40),
+    cleanCell(run.pipeline?.name ?? run.pipeline?.pipelineName ?? run.pipeline?.id ?? '', 30),
+    cleanCell(run.branch ?? '', 30),
+    shortCommit(run.commitHash),
+    stateCell(style, run),
+    formatTime(run.createdAt),
+    formatElapsed(run.startedAt, run.finishedAt),
+  ],
+};
 
 export const runGet: CommandSpec = {
   words: ['run', 'get'],
@@ -149,31 +141,28 @@ export const steps: CommandSpec = {
       const list = await client.getRunSteps(runId);
       if (logOrder !== undefined) return printLog(client, io, list, logOrder);
       if (flags.boolean('json')) printJson(io, list);
-      else printSteps(io, list);
+      else
+        printTable(
+          io,
+          [...list].sort((a, b) => a.order - b.order),
+          STEP_TABLE,
+        );
       return 0;
     });
   },
 };
 
-function printSteps(io: CliIo, list: readonly Step[]): void {
-  if (list.length === 0) return nothingFound(io, 'steps');
-  const style = stdoutStyle(io);
-  io.stdout.write(
-    renderTable(
-      style,
-      ['#', 'STEP', 'STATE', 'STARTED', 'DURATION'],
-      [...list]
-        .sort((a, b) => a.order - b.order)
-        .map((step) => [
-          String(step.order),
-          cleanCell(step.name, 60),
-          stateCell(style, step),
-          formatTime(step.startedAt),
-          formatElapsed(step.startedAt, step.finishedAt),
-        ]),
-    ),
-  );
-}
+const STEP_TABLE: TableSpec<Step> = {
+  what: 'steps',
+  headers: ['#', 'STEP', 'STATE', 'STARTED', 'DURATION'],
+  row: (step, style) => [
+    String(step.order),
+    cleanCell(step.name, 60),
+    stateCell(style, step),
+    formatTime(step.startedAt),
+    formatElapsed(step.startedAt, step.finishedAt),
+  ],
+};
 
 /** Streams the log as it arrives, line by line, each stripped of terminal controls. */
 async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], order: number): Promise<number> {

@@ -1,5 +1,5 @@
 // Workflows: `workflows list`, `workflows get <id>`.
-import type { RunSort, Workflow } from '../../api/types.ts';
+import type { Workflow } from '../../api/types.ts';
 import { resultIcon } from '../../core/report/format.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
@@ -8,16 +8,17 @@ import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import {
   formatTime,
-  nothingFound,
   printJson,
+  printList,
   renderFields,
   renderTable,
   shortCommit,
   stateCell,
   stdoutStyle,
+  type TableSpec,
 } from '../output.ts';
 import { cleanCell } from '../terminal/clean.ts';
-import { pageOptions } from './paging.ts';
+import { pageFlags, pageOptions } from './paging.ts';
 
 export const workflowsList: CommandSpec = {
   words: ['workflows', 'list'],
@@ -44,33 +45,24 @@ export const workflowsList: CommandSpec = {
     const ref = byName === undefined ? undefined : parseAppRef(byName);
     const workflows = await withClient(flags, io, async (client) => {
       const applicationId = ref ? (await client.getApplication(ref.owner, ref.name)).id : byId!;
-      return client.listWorkflows({
-        applicationId,
-        limit: flags.integer('limit'),
-        skip: flags.integer('skip'),
-        sort: flags.string('sort') as RunSort | undefined,
-      });
+      return client.listWorkflows({ applicationId, ...pageFlags(flags) });
     });
-    if (flags.boolean('json')) printJson(io, workflows);
-    else if (workflows.length === 0) nothingFound(io, 'workflows');
-    else {
-      io.stdout.write(
-        renderTable(
-          stdoutStyle(io),
-          ['ID', 'TRIGGER', 'BRANCH', 'COMMIT', 'CREATED', 'ITEMS'],
-          workflows.map((workflow) => [
-            cleanCell(workflow.id, 40),
-            cleanCell(workflow.trigger ?? '', 20),
-            cleanCell(workflow.data?.branch ?? '', 30),
-            shortCommit(workflow.data?.commitHash),
-            formatTime(workflow.createdAt),
-            itemsLine(workflow),
-          ]),
-        ),
-      );
-    }
+    printList(io, flags.boolean('json'), workflows, WORKFLOW_TABLE);
     return 0;
   },
+};
+
+const WORKFLOW_TABLE: TableSpec<Workflow> = {
+  what: 'workflows',
+  headers: ['ID', 'TRIGGER', 'BRANCH', 'COMMIT', 'CREATED', 'ITEMS'],
+  row: (workflow) => [
+    cleanCell(workflow.id, 40),
+    cleanCell(workflow.trigger ?? '', 20),
+    cleanCell(workflow.data?.branch ?? '', 30),
+    shortCommit(workflow.data?.commitHash),
+    formatTime(workflow.createdAt),
+    itemsLine(workflow),
+  ],
 };
 
 /** `build ✔ · deploy …`, short enough for a table cell. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 import { canRead, requireRead, requireWrite, viewContext, viewer } from '../http.ts';
 import {
@@ -22,6 +22,7 @@ import {
   deployListView,
   classicStatusOf,
   pipelineView,
+  type ViewContext,
 } from '../views.ts';
 import type { AppRecord, BuildRecord, DeployRecord } from '../world.ts';
 import { byCreation, page } from './paging.ts';
@@ -120,22 +121,11 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
       },
     },
     async (request) => {
-      const found = findApp(state, request.params);
-      requireRead(state, request, found);
-      const q = request.query;
-      const ctx = viewContext(state, request);
-      if (!hasClassicHistory(found, q.stack)) return [];
-      const builds = state.world.builds.filter((build) => {
-        if (build.app !== found) return false;
-        if (q.branch !== undefined && build.branch !== q.branch) return false;
-        if (q.commit !== undefined && build.commitHash !== q.commit) return false;
-        return matchesState(state, ctx.now, build, q);
+      const { branch, commit } = request.query;
+      return listClassic(state, request, state.world.builds, buildListView, (build) => {
+        if (branch !== undefined && build.branch !== branch) return false;
+        return commit === undefined || build.commitHash === commit;
       });
-      return page(
-        byCreation(builds, (build) => build.plan.createdAt, q.sort),
-        q.skip,
-        q.limit,
-      ).map((build) => buildListView(ctx, build));
     },
   );
 
@@ -149,21 +139,14 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
       },
     },
     async (request) => {
-      const found = findApp(state, request.params);
-      requireRead(state, request, found);
-      const q = request.query;
-      const ctx = viewContext(state, request);
-      if (!hasClassicHistory(found, q.stack)) return [];
-      const deploys = state.world.deploys.filter((deploy) => {
-        if (deploy.app !== found) return false;
-        if (q.buildId !== undefined && deploy.build.id !== q.buildId) return false;
-        return matchesState(state, ctx.now, deploy, q);
-      });
-      return page(
-        byCreation(deploys, (deploy) => deploy.plan.createdAt, q.sort),
-        q.skip,
-        q.limit,
-      ).map((deploy) => deployListView(ctx, deploy));
+      const { buildId } = request.query;
+      return listClassic(
+        state,
+        request,
+        state.world.deploys,
+        deployListView,
+        (deploy) => buildId === undefined || deploy.build.id === buildId,
+      );
     },
   );
 
@@ -181,6 +164,32 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
       );
     },
   );
+}
+
+/**
+ * One page of the builds or deploys of the application in the path that pass `keep` and the state filters,
+ * newest first unless sorted otherwise.
+ */
+function listClassic<T extends BuildRecord | DeployRecord, View>(
+  state: EmulatorState,
+  request: FastifyRequest<{ Params: AppParams; Querystring: ExecutionFilters }>,
+  records: readonly T[],
+  view: (ctx: ViewContext, record: T) => View,
+  keep: (record: T) => boolean,
+): View[] {
+  const found = findApp(state, request.params);
+  requireRead(state, request, found);
+  const q = request.query;
+  const ctx = viewContext(state, request);
+  if (!hasClassicHistory(found, q.stack)) return [];
+  const matching = records.filter(
+    (record) => record.app === found && keep(record) && matchesState(state, ctx.now, record, q),
+  );
+  return page(
+    byCreation(matching, (record) => record.plan.createdAt, q.sort),
+    q.skip,
+    q.limit,
+  ).map((record) => view(ctx, record));
 }
 
 /** Builds and deploys lists are empty for workflow-stack (6) applications, as on real servers. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
 import { buildSchema, buildTriggerBody, buildTriggerSchema, deploySchema } from '../schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { buildView, deployView } from '../views.ts';
 import type { BuildRecord } from '../world.ts';
+import { abortRunning, triggerOptions } from './executions.ts';
+import { idParams } from './params.ts';
 
 interface BuildTriggerBody {
   applicationId: string;
@@ -13,12 +15,6 @@ interface BuildTriggerBody {
   message?: string;
   envVars?: { key: string; value: string }[];
 }
-
-const idParams = (name: string) => ({
-  type: 'object',
-  properties: { [name]: { type: 'string' } },
-  required: [name],
-});
 
 function findBuild(state: EmulatorState, id: string): BuildRecord {
   const build = state.world.build(id);
@@ -42,18 +38,14 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
     { schema: { body: buildTriggerBody, response: { 200: buildTriggerSchema } } },
     async (request) => {
       const body = request.body;
-      if (body.commitHash !== undefined && body.branch === undefined)
-        throw badRequest('commitHash requires branch');
+      const options = triggerOptions(body);
       const application = state.world.appById(body.applicationId);
       if (!application) throw notFound(`Application ${body.applicationId} not found`);
       requireWrite(state, request, application);
       const build = state.world.triggerBuild({
         app: application,
         user: requireViewer(request),
-        ...(body.branch !== undefined ? { branch: body.branch } : {}),
-        ...(body.commitHash !== undefined ? { commitHash: body.commitHash } : {}),
-        ...(body.message !== undefined ? { message: body.message } : {}),
-        envVars: (body.envVars ?? []).map(({ key, value }) => ({ key, value })),
+        ...options,
       });
       return buildView(viewContext(state, request), build, 'trigger');
     },
@@ -66,10 +58,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
       const build = findBuild(state, request.params.buildId);
       requireWrite(state, request, build.app);
       const ctx = viewContext(state, request);
-      const phase = state.world.stateOf(build, ctx.now).phase;
-      if (phase === 'queued') throw badRequest(`Build ${build.id} has not started yet and cannot be aborted`);
-      if (phase === 'finished') throw badRequest(`Build ${build.id} is already finished`);
-      state.world.abort(build, ctx.now);
+      abortRunning(state, build, ctx.now);
       return buildView(ctx, build, 'abort');
     },
   );

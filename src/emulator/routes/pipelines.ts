@@ -4,13 +4,14 @@ import { requireRead, viewContext } from '../http.ts';
 import { pipelineWithApplicationSchema } from '../schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { pipelineSingleView } from '../views.ts';
+import { idParams } from './params.ts';
 
 export function registerPipelineRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Params: { pipelineId: string } }>(
     '/api/v3/pipelines/:pipelineId',
     {
       schema: {
-        params: { type: 'object', properties: { pipelineId: { type: 'string' } }, required: ['pipelineId'] },
+        params: idParams('pipelineId'),
         response: { 200: pipelineWithApplicationSchema },
       },
     },

@@ -13,7 +13,9 @@ import type { EmulatorState } from '../state.ts';
 import { digest } from '../model/ids.ts';
 import { goTriggerRunView, runView, statusOf } from '../views.ts';
 import type { RunRecord } from '../world.ts';
+import { abortRunning, triggerOptions } from './executions.ts';
 import { byCreation, page } from './paging.ts';
+import { idParams } from './params.ts';
 
 interface RunsQuery {
   applicationId?: string;
@@ -40,7 +42,7 @@ interface RunTriggerBody {
   tag?: string;
 }
 
-const runParams = { type: 'object', properties: { runId: { type: 'string' } }, required: ['runId'] };
+const runParams = idParams('runId');
 
 export function findRun(state: EmulatorState, id: string): RunRecord {
   const run = state.world.run(id);
@@ -103,8 +105,7 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
     { schema: { body: runTriggerBody, response: { 200: runTriggerSchema } } },
     async (request, reply) => {
       const body = request.body;
-      if (body.commitHash !== undefined && body.branch === undefined)
-        throw badRequest('commitHash requires branch');
+      const options = triggerOptions(body);
       const pipeline = state.world.pipelines.get(body.pipelineId);
       if (!pipeline) throw notFound(`Pipeline ${body.pipelineId} not found`);
       requireWrite(state, request, pipeline.app);
@@ -117,12 +118,9 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
       const run = state.world.triggerRun({
         pipeline,
         user,
-        ...(body.branch !== undefined ? { branch: body.branch } : {}),
-        ...(body.commitHash !== undefined ? { commitHash: body.commitHash } : {}),
-        ...(body.message !== undefined ? { message: body.message } : {}),
+        ...options,
         ...(body.tag !== undefined ? { tag: body.tag } : {}),
         ...(sourceRun ? { sourceRun } : {}),
-        envVars: (body.envVars ?? []).map(({ key, value }) => ({ key, value })),
       });
       const ctx = viewContext(state, request);
       if (state.quirks.goTriggerResponse) {
@@ -143,10 +141,7 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
       const run = findRun(state, request.params.runId);
       requireWrite(state, request, run.app);
       const ctx = viewContext(state, request);
-      const phase = state.world.stateOf(run, ctx.now).phase;
-      if (phase === 'queued') throw badRequest(`Run ${run.id} has not started yet and cannot be aborted`);
-      if (phase === 'finished') throw badRequest(`Run ${run.id} is already finished`);
-      state.world.abort(run, ctx.now);
+      abortRunning(state, run, ctx.now);
       return runView(ctx, run, 'abort');
     },
   );

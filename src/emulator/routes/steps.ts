@@ -8,9 +8,10 @@ import type { EmulatorState } from '../state.ts';
 import type { StepState } from '../timeline.ts';
 import { pendingStepView, stepView, type ViewContext } from '../views.ts';
 import type { RunRecord } from '../world.ts';
+import { idParams } from './params.ts';
 import { findRun } from './runs.ts';
 
-const stepParams = { type: 'object', properties: { stepId: { type: 'string' } }, required: ['stepId'] };
+const stepParams = idParams('stepId');
 
 /** A step that has started; one that has not is listed with its run's steps but has no resource or log yet. */
 function findStep(state: EmulatorState, ctx: ViewContext, id: string): { run: RunRecord; step: StepState } {
@@ -27,7 +28,7 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
     '/api/v3/runs/:runId/steps',
     {
       schema: {
-        params: { type: 'object', properties: { runId: { type: 'string' } } },
+        params: idParams('runId'),
         response: { 200: arrayOf(stepSchema) },
       },
     },

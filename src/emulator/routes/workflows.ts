@@ -5,6 +5,7 @@ import { arrayOf, workflowListItemSchema, workflowSchema, workflowsQuery } from 
 import type { EmulatorState } from '../state.ts';
 import { workflowView } from '../views.ts';
 import { byCreation, page } from './paging.ts';
+import { idParams } from './params.ts';
 
 export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Querystring: { applicationId: string; limit: number; skip: number; sort: string } }>(
@@ -29,7 +30,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorStat
     '/api/v3/workflows/:workflowId',
     {
       schema: {
-        params: { type: 'object', properties: { workflowId: { type: 'string' } }, required: ['workflowId'] },
+        params: idParams('workflowId'),
         response: { 200: workflowSchema },
       },
     },

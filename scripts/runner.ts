@@ -1,0 +1,92 @@
+// The GitHub runner's side of a step running the bundled action: INPUT_* variables (the defaults of action.yml
+// for every input not given), the GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_* for the
+// post entry, and reading the file commands back. Shared by the demo and the end-to-end tests.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const MAIN_ENTRY = join(root, 'dist/index.js');
+export const POST_ENTRY = join(root, 'dist/post/index.js');
+
+interface ActionManifest {
+  inputs: Record<string, { default?: string }>;
+}
+const manifest = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionManifest;
+
+export interface ActionFiles {
+  dir: string;
+  output: string;
+  state: string;
+  summary: string;
+}
+
+/** A fresh directory holding the empty files of one step. */
+export function makeFiles(): ActionFiles {
+  const dir = mkdtempSync(join(tmpdir(), 'ci-run-action-'));
+  const files = {
+    dir,
+    output: join(dir, 'output'),
+    state: join(dir, 'state'),
+    summary: join(dir, 'summary.md'),
+  };
+  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '');
+  return files;
+}
+
+/** The runner's `INPUT_<NAME>`: upper case, spaces as underscores, dashes kept. */
+export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(manifest.inputs)) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = spec.default ?? '';
+  }
+  for (const [name, value] of Object.entries(inputs)) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  return env;
+}
+
+/** The whole environment of one step; `state` becomes the STATE_* variables (for the post entry). */
+export function stepEnv(
+  files: ActionFiles,
+  inputs: Record<string, string>,
+  state: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    GITHUB_ACTIONS: 'true',
+    RUNNER_TEMP: files.dir,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STATE: files.state,
+    GITHUB_STEP_SUMMARY: files.summary,
+    ...inputEnv(inputs),
+    ...Object.fromEntries(Object.entries(state).map(([key, value]) => [`STATE_${key}`, value])),
+  };
+}
+
+/** Reads a GITHUB_OUTPUT / GITHUB_STATE file: `name<<DELIM` blocks and plain `name=value` lines. */
+export function parseFileCommands(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc as unknown as [string, string, string];
+      const body: string[] = [];
+      for (index++; index < lines.length && lines[index] !== delimiter; index++) body.push(lines[index]!);
+      values[name] = body.join('\n');
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=');
+      values[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return values;
+}
+
+export function readFileCommands(path: string): Record<string, string> {
+  return parseFileCommands(readFileSync(path, 'utf8'));
+}
