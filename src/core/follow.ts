@@ -133,12 +133,13 @@ export async function follow(
       continue;
     }
 
+    // Finished steps first, then where the run is now: the log then reads in the order things happened.
+    await reportFinishedSteps();
     const key = changeKey(resource, steps);
     if (key !== lastKey) {
       lastKey = key;
       observer.update(resource, steps);
     }
-    await reportFinishedSteps();
     if (isFinished(resource)) return { reason: 'finished', resource, steps };
   }
 }

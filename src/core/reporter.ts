@@ -49,6 +49,8 @@ class LiveReporter implements Reporter {
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
+  /** The number of steps, once a list holding steps that have not started yet has shown it. */
+  private knownTotal: number | undefined;
 
   constructor(deps: ReporterDeps) {
     this.deps = deps;
@@ -219,8 +221,11 @@ class LiveReporter implements Reporter {
   /** Known once the list holds steps that have not started yet, or once the run is over. */
   private totalSteps(resource: Remote | undefined, steps: readonly Step[]): number | undefined {
     if (steps.length === 0) return undefined;
-    if (resource && isFinished(resource)) return steps.length;
-    return steps.some((step) => step.status === 'notstarted') ? steps.length : undefined;
+    if ((resource && isFinished(resource)) || steps.some((step) => step.status === 'notstarted')) {
+      this.knownTotal = Math.max(this.knownTotal ?? 0, steps.length);
+    }
+    // Once the whole list has been seen, it stays known while the last steps run.
+    return this.knownTotal !== undefined && steps.length <= this.knownTotal ? this.knownTotal : undefined;
   }
 
   private pipelineLabel(resource: Remote): string | undefined {
