@@ -60,25 +60,27 @@ export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Ou
   const startedAt = clock.now();
   const deadline = settings.timeoutMs !== undefined ? startedAt + settings.timeoutMs : undefined;
 
-  // Everything that can be checked is checked before the trigger, so a mistake costs no run.
-  const resolved = await resolveTarget(client, settings);
-  const workflowApplicationId =
-    settings.wait && settings.waitFor === 'workflow'
-      ? await resolveWorkflowApplicationId(client, settings)
-      : undefined;
-  const before = await lookBefore(client, settings, resolved);
-  if (cancel.signal.aborted && resolved.kind !== 'attach') {
-    const outcome: Outcome = {
-      kind: 'cancelled',
-      success: false,
-      message: 'Cancelled before anything was triggered.',
-    };
-    deps.state.save(STATE.settled, 'true');
+  let started: Started;
+  try {
+    const prepared = await prepare(settings, deps);
+    if (!prepared) {
+      const outcome: Outcome = {
+        kind: 'cancelled',
+        success: false,
+        message: 'Cancelled before anything was triggered.',
+      };
+      deps.state.save(STATE.settled, 'true');
+      await reporter.finish(outcome, { steps: [] });
+      return outcome;
+    }
+    started = { ...prepared, ...(await triggerOrAttach(settings, deps, prepared.resolved, prepared.before)) };
+  } catch (error) {
+    // Nothing runs remotely (or nothing could be found): still a summary that says why.
+    const outcome = errorOutcome(error);
     await reporter.finish(outcome, { steps: [] });
     return outcome;
   }
-
-  const { ref, resource: triggered } = await triggerOrAttach(settings, deps, resolved, before);
+  const { ref, resource: triggered, resolved, before, workflowApplicationId } = started;
   deps.state.save(STATE.kind, ref.kind);
   deps.state.save(STATE.id, ref.id);
   deps.state.save(STATE.url, ref.url);
@@ -104,6 +106,30 @@ export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Ou
     await reporter.finish(outcome, view);
     return outcome;
   }
+}
+
+interface Prepared {
+  resolved: Resolved;
+  before: Before;
+  workflowApplicationId: string | undefined;
+}
+
+interface Started extends Prepared {
+  ref: RemoteRef;
+  resource: Remote;
+}
+
+/** Everything that can be checked is checked before the trigger, so a mistake costs no run. */
+async function prepare(settings: Settings, deps: ExecuteDeps): Promise<Prepared | undefined> {
+  const { client, cancel } = deps;
+  const resolved = await resolveTarget(client, settings);
+  const workflowApplicationId =
+    settings.wait && settings.waitFor === 'workflow'
+      ? await resolveWorkflowApplicationId(client, settings)
+      : undefined;
+  const before = await lookBefore(client, settings, resolved);
+  if (cancel.signal.aborted && resolved.kind !== 'attach') return undefined;
+  return { resolved, before, workflowApplicationId };
 }
 
 /** What is known of the remote work so far; kept current so an error path can still report it. */
@@ -336,7 +362,13 @@ async function triggerOrAttach(
   resolved: Resolved,
   before: Before,
 ): Promise<{ ref: RemoteRef; resource: Remote }> {
-  const triggerDeps = { client: deps.client, log: deps.log, clock: deps.clock, sleep: deps.sleep };
+  const triggerDeps = {
+    client: deps.client,
+    log: deps.log,
+    clock: deps.clock,
+    sleep: deps.sleep,
+    cancel: deps.cancel.signal,
+  };
   const common = {
     ...(settings.branch !== undefined ? { branch: settings.branch } : {}),
     ...(settings.commit !== undefined ? { commitHash: settings.commit } : {}),

@@ -3,7 +3,7 @@
 // taken just before the POST, and adopt it only when exactly one matches.
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../api/client.ts';
-import { TriggerOutcomeUnknownError } from '../api/errors.ts';
+import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, EnvVar, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
@@ -52,6 +52,39 @@ export interface TriggerDeps {
   log: Log;
   clock: Clock;
   sleep: Sleep;
+  /** Stops waiting to send a refused trigger again. */
+  cancel?: AbortSignal;
+}
+
+const REFUSED_RETRIES = 3;
+const REFUSED_WAIT_CAP_MS = 30_000;
+
+/**
+ * Sends a trigger, again only when the server certainly did not take it: a 429, or a connection that
+ * was never made. Anything that may have reached the server is left to the lost-response search.
+ */
+async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const refused =
+        error instanceof ApiError &&
+        !(error instanceof TriggerOutcomeUnknownError) &&
+        error.retryable &&
+        (error.status === undefined || error.status === 429);
+      if (!refused || attempt > REFUSED_RETRIES) throw error;
+      const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
+      deps.log.info(
+        `The trigger was not taken (${sanitizeLine(error.message, { maxLength: 300 })}); sending it again in ${Math.ceil(wait / 1000)}s.`,
+      );
+      try {
+        await deps.sleep(wait, deps.cancel);
+      } catch {
+        throw new Error('Cancelled while waiting to send the trigger again; nothing was triggered.');
+      }
+    }
+  }
 }
 
 const SEARCH_ATTEMPTS = 4;
@@ -63,7 +96,7 @@ export async function triggerRunOnce(
   fingerprint: TriggerFingerprint,
 ): Promise<Run> {
   try {
-    return await deps.client.triggerRun(payload);
+    return await sendTrigger(deps, () => deps.client.triggerRun(payload));
   } catch (error) {
     if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
     deps.log.warning(
@@ -139,7 +172,7 @@ export async function triggerBuildOnce(
   before: BuildsBefore,
 ): Promise<Build> {
   try {
-    return await deps.client.triggerBuild(payload);
+    return await sendTrigger(deps, () => deps.client.triggerBuild(payload));
   } catch (error) {
     if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
     if (!before.list) {

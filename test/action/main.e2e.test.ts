@@ -318,6 +318,33 @@ describe('what real servers did', () => {
   });
 });
 
+describe('a refused or failed trigger', () => {
+  it('is sent again after a 429, which the server did not take', async () => {
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', status: 429, retryAfter: '1' });
+    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'ONCE=1' });
+    expect(result.code, result.stdout).toBe(0);
+    expect(posts()).toHaveLength(2);
+    expect(
+      emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'ONCE')),
+    ).toHaveLength(1);
+  });
+
+  it('is not sent again when it may have arrived; with no run found, the step fails with a summary', async () => {
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', destroySocket: true });
+    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'LOST=1' });
+    expect(result.code).toBe(1);
+    expect(posts()).toHaveLength(1);
+    expect(
+      emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'LOST')),
+    ).toHaveLength(0);
+    expect(parseWorkflowCommands(result.stdout).errors.at(-1)?.message).toMatch(
+      /no new run of the pipeline matches it/,
+    );
+    expect(result.summary).toMatch(/no new run of the pipeline matches it/);
+    expect(result.state.id).toBeUndefined();
+  });
+});
+
 describe('errors after the trigger', () => {
   it('still write the outputs and the summary, and leave the run to the post entry', async () => {
     emulator.control.injectFault({

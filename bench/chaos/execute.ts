@@ -1,0 +1,141 @@
+// One chaos run, as the runner would run the step: main with its own fault proxy, a runner-like cancel
+// when the plan says so, then (post-if: always()) the post entry, with the emulator's state read a
+// short while after each.
+import { readFileSync } from 'node:fs';
+import type { Emulator, EmulatorRunView } from '../../src/emulator/index.ts';
+import { cancelLikeRunner, launch, makeStepFiles, readFileCommands, type Exit } from '../support/action.ts';
+import { createRandom } from '../support/random.ts';
+import type { RunEvidence } from './check.ts';
+import { planEnvVars, type ChaosPlan } from './plan.ts';
+import { startFaultProxy, type InjectedFault } from './proxy.ts';
+
+export interface ChaosContext {
+  emulator: Emulator;
+  pipelineId: string;
+  token: string;
+  main: string;
+  post: string;
+}
+
+export interface ExecutedRun {
+  evidence: RunEvidence;
+  faults: InjectedFault[];
+  requests: number;
+}
+
+/** Main is cancelled like the runner cancels a job that outlives this. */
+export const MAIN_WATCHDOG_MS = 90_000;
+export const POST_WATCHDOG_MS = 30_000;
+/** The "short while" after an exit before the emulator is asked what runs. */
+const SETTLE_AFTER_MAIN_MS = 1000;
+const SETTLE_AFTER_POST_MS = 300;
+
+export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promise<ExecutedRun> {
+  const proxy = await startFaultProxy({
+    target: context.emulator.url,
+    random: createRandom(plan.seed ^ 0x5bd1e995),
+    rate: plan.faultRate,
+    token: context.token,
+  });
+  const files = makeStepFiles();
+  try {
+    const inputs = {
+      'base-url': proxy.url,
+      token: context.token,
+      'pipeline-id': context.pipelineId,
+      'env-vars': planEnvVars(plan),
+      'poll-interval': plan.pollInterval,
+      'step-logs': plan.stepLogs,
+      ...(plan.timeoutSeconds !== undefined ? { timeout: `${plan.timeoutSeconds}s` } : {}),
+    };
+    const main = launch({ entry: context.main, files, inputs });
+    let cancelled = false;
+    let hung = false;
+    let cancellation: ReturnType<typeof cancelLikeRunner> | undefined;
+    const cancel = () => {
+      if (!main.running() || cancellation) return;
+      cancellation = cancelLikeRunner(main);
+    };
+    const cancelTimer =
+      plan.cancelAtMs !== undefined
+        ? setTimeout(() => {
+            cancelled = main.running();
+            cancel();
+          }, plan.cancelAtMs)
+        : undefined;
+    const watchdog = setTimeout(() => {
+      hung = main.running();
+      cancel();
+    }, MAIN_WATCHDOG_MS);
+    let mainExit: Exit;
+    try {
+      mainExit = await main.exited;
+    } finally {
+      clearTimeout(cancelTimer);
+      clearTimeout(watchdog);
+    }
+    const signals = cancellation ? await cancellation : undefined;
+    await pause(SETTLE_AFTER_MAIN_MS);
+    const runsAfterMain = runsOf(context, plan.index);
+    const state = readFileCommands(files.state);
+
+    const post = launch({ entry: context.post, files, inputs, state });
+    const postWatchdog = setTimeout(() => post.child.kill('SIGKILL'), POST_WATCHDOG_MS);
+    const postExit = await post.exited.finally(() => clearTimeout(postWatchdog));
+    await pause(SETTLE_AFTER_POST_MS);
+
+    const evidence: RunEvidence = {
+      plan,
+      token: context.token,
+      main: {
+        ...processEvidence(mainExit),
+        cancelled,
+        sigterm: signals?.sigtermSent ?? false,
+        sigkill: signals?.sigkillSent ?? false,
+        hung,
+      },
+      post: processEvidence(postExit),
+      outputs: readFileCommands(files.output),
+      files: {
+        output: readText(files.output),
+        state: readText(files.state),
+        summary: readText(files.summary),
+      },
+      runsAfterMain,
+      runsAfterPost: runsOf(context, plan.index),
+    };
+    return { evidence, faults: proxy.faults, requests: proxy.requests() };
+  } finally {
+    await proxy.close();
+    files.dispose();
+  }
+}
+
+function processEvidence(exit: Exit) {
+  return {
+    code: exit.code,
+    signal: exit.signal,
+    stdout: exit.stdout,
+    stderr: exit.stderr,
+    spawnedAt: exit.spawnedAt,
+    exitedAt: exit.exitedAt,
+  };
+}
+
+function runsOf(context: ChaosContext, index: number): EmulatorRunView[] {
+  return context.emulator.control
+    .runs()
+    .filter((run) =>
+      run.envVars.some((envVar) => envVar.key === 'CHAOS_ID' && envVar.value === String(index)),
+    );
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

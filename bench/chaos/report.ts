@@ -1,0 +1,138 @@
+// The chaos run's tables: what was injected, how the runs ended, and every check with its count.
+import { ms } from '../support/format.ts';
+import { table } from '../support/markdown.ts';
+import { PROBLEM_KINDS, type Outcome, type Verdict } from './check.ts';
+import { describePlan, type ChaosPlan } from './plan.ts';
+import { FAULT_KINDS, type InjectedFault } from './proxy.ts';
+
+export interface JudgedRun {
+  plan: ChaosPlan;
+  verdict: Verdict;
+  faults: InjectedFault[];
+  requests: number;
+  mainMs: number;
+  sigterm: boolean;
+  sigkill: boolean;
+  firstError?: string;
+}
+
+export interface ChaosSummary {
+  seed: number;
+  planned: number;
+  runs: JudgedRun[];
+  concurrency: number;
+  tookMs: number;
+  stoppedEarly: boolean;
+  command: string;
+}
+
+export function problemCount(summary: ChaosSummary): number {
+  return (
+    summary.runs.reduce((sum, run) => sum + run.verdict.problems.length, 0) + (summary.stoppedEarly ? 1 : 0)
+  );
+}
+
+export function chaosMarkdown(summary: ChaosSummary): string {
+  const { runs } = summary;
+  const faults = runs.flatMap((run) => run.faults);
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const lostTriggers = faults.filter(
+    (fault) => fault.kind === 'lost response' && fault.method === 'POST' && /\/runs\/?$/.test(fault.path),
+  ).length;
+  const injected = table(
+    ['fault', 'injected', 'share of requests'],
+    [
+      ...FAULT_KINDS.map((kind) => {
+        const count = faults.filter((fault) => fault.kind === kind).length;
+        return [kind, String(count), percent(count, requests)];
+      }),
+      ['all faults', String(faults.length), percent(faults.length, requests)],
+    ],
+  );
+  const outcomes = new Map<Outcome, number>();
+  for (const run of runs) outcomes.set(run.verdict.outcome, (outcomes.get(run.verdict.outcome) ?? 0) + 1);
+  const outcomeTable = table(
+    ['how the run ended', 'runs'],
+    [...outcomes].sort((a, b) => b[1] - a[1]).map(([outcome, count]) => [outcome, String(count)]),
+  );
+  const checks = table(
+    ['check', 'runs failing it'],
+    PROBLEM_KINDS.map((kind) => [
+      kind,
+      String(runs.filter((run) => run.verdict.problems.some((p) => p.kind === kind)).length),
+    ]),
+  );
+  const cancelled = runs.filter((run) => run.plan.cancelAtMs !== undefined).length;
+  const mainTimes = runs.map((run) => run.mainMs).sort((a, b) => a - b);
+  const lines = [
+    `Seed ${summary.seed}: ${runs.length} of ${summary.planned} planned runs, ${summary.concurrency} at a time, in ${ms(summary.tookMs)}` +
+      `${summary.stoppedEarly ? ' — stopped at the time limit before all had run' : ''}. ` +
+      `${requests} requests went through the fault proxies; ${lostTriggers} trigger ${lostTriggers === 1 ? 'response was' : 'responses were'} lost on purpose. ` +
+      `${cancelled} runs had a SIGINT planned; the runner had to send SIGTERM ${runs.filter((run) => run.sigterm).length} times and SIGKILL ${runs.filter((run) => run.sigkill).length} times. ` +
+      `Longest main step: ${ms(mainTimes.at(-1) ?? Number.NaN)}.`,
+    '',
+    injected,
+    '',
+    outcomeTable,
+    '',
+    checks,
+  ];
+  const notTriggered = runs.filter((run) => run.verdict.outcome === 'not triggered: faults');
+  if (notTriggered.length > 0) {
+    const reasons = new Map<string, number>();
+    for (const run of notTriggered) {
+      const reason = shorten(run.firstError ?? '(no error annotation)');
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    lines.push(
+      '',
+      'Why the runs that were not triggered failed (their error annotation):',
+      '',
+      table(
+        ['error', 'runs'],
+        [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, count]) => [reason, String(count)]),
+      ),
+    );
+  }
+  const noted = runs.filter((run) => run.verdict.notes.length > 0);
+  if (noted.length > 0) {
+    lines.push(
+      '',
+      `Notes (not failures): ${noted.length} runs. ${noted
+        .slice(0, 5)
+        .map((run) => `#${run.plan.index}: ${run.verdict.notes.join('; ')}`)
+        .join(' ')}`,
+    );
+  }
+  const failing = runs.filter((run) => run.verdict.problems.length > 0);
+  if (failing.length > 0) {
+    lines.push(
+      '',
+      'Failing runs (replay one with `node bench/chaos/run.ts --seed ' + summary.seed + ' --only <run>`):',
+      '',
+      table(
+        ['run', 'plan', 'problems', 'first error annotation'],
+        failing.map((run) => [
+          String(run.plan.index),
+          describePlan(run.plan),
+          run.verdict.problems.map((p) => `${p.kind}: ${p.detail}`).join('; '),
+          run.firstError ? shorten(run.firstError) : '–',
+        ]),
+        ['right', 'left', 'left', 'left'],
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+function percent(count: number, total: number): string {
+  return total === 0 ? '–' : `${((100 * count) / total).toFixed(1)} %`;
+}
+
+function shorten(text: string): string {
+  const clean = text
+    .replace(/%0A/g, ' ')
+    .replace(/\b[0-9a-f]{24}\b/g, '<id>')
+    .replace(/:\d{2,5}\//g, ':PORT/');
+  return clean.length > 200 ? `${clean.slice(0, 197)}…` : clean;
+}

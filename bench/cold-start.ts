@@ -1,0 +1,134 @@
+// Benchmark 3: time from spawning the process to the first request reaching the emulator, for the
+// bundled action against bare Node in the same run; and the size of what is shipped in dist/.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startEmulator, type EmulatorControl } from '../src/emulator/index.ts';
+import { launch, makeStepFiles } from './support/action.ts';
+import { distFiles, type ActionEntries } from './support/dist.ts';
+import { bytes, ms, ratio } from './support/format.ts';
+import { table } from './support/markdown.ts';
+import { median, percentile } from './support/stats.ts';
+import { benchWorld, BENCH_TOKEN, hexId } from './support/world.ts';
+
+export interface ColdStartOptions {
+  repeats: number;
+  log?: (line: string) => void;
+}
+
+export interface ColdStartResult {
+  /** `node -e 0`: spawn → exit. */
+  bareExitMs: number[];
+  /** `node` running one fetch: spawn → the request's arrival. */
+  bareFetchMs: number[];
+  /** dist/index.js: spawn → its first request's arrival. */
+  actionMs: number[];
+  dist: Array<{ path: string; bytes: number; gzipBytes: number }>;
+}
+
+const PIPELINE = hexId('62', 1);
+const MISSING_PIPELINE = hexId('62', 999);
+
+export async function measureColdStart(
+  entries: ActionEntries,
+  options: ColdStartOptions,
+): Promise<ColdStartResult> {
+  const emulator = await startEmulator({ world: benchWorld([{ id: PIPELINE, name: 'build' }]), speed: 1 });
+  const result: ColdStartResult = { bareExitMs: [], bareFetchMs: [], actionMs: [], dist: [] };
+  try {
+    // Interleaved, so that a busy moment of the machine touches all three alike.
+    for (let index = 0; index < options.repeats; index++) {
+      result.bareExitMs.push(await bareExit());
+      result.bareFetchMs.push(await bareFetch(emulator.url, emulator.control, index));
+      result.actionMs.push(await actionFirstRequest(entries.main, emulator.url, emulator.control));
+    }
+    options.log?.(`  ${options.repeats} starts of each`);
+  } finally {
+    await emulator.close();
+  }
+  result.dist = distFiles(entries.dir).map((file) => ({
+    ...file,
+    gzipBytes: gzipSync(readFileSync(join(entries.dir, file.path.replace(/^dist\//, '')))).length,
+  }));
+  return result;
+}
+
+function spawnAndWait(args: string[]): Promise<{ spawnedAt: number; exitedAt: number }> {
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, args, { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', () => resolve({ spawnedAt, exitedAt: Date.now() }));
+  });
+}
+
+async function bareExit(): Promise<number> {
+  const { spawnedAt, exitedAt } = await spawnAndWait(['-e', '0']);
+  return exitedAt - spawnedAt;
+}
+
+async function bareFetch(url: string, control: EmulatorControl, index: number): Promise<number> {
+  const path = `/api/v3/cold-start-probe-${index}`;
+  const { spawnedAt } = await spawnAndWait([
+    '--input-type=module',
+    '-e',
+    `await fetch(${JSON.stringify(url + path)}).then((response) => response.arrayBuffer())`,
+  ]);
+  const arrival = control.requests().find((entry) => entry.path === path);
+  if (!arrival) throw new Error('the bare fetch never reached the emulator');
+  return arrival.at - spawnedAt;
+}
+
+/** The action asks for a pipeline that does not exist: its first request is the measurement, then it stops. */
+async function actionFirstRequest(main: string, url: string, control: EmulatorControl): Promise<number> {
+  control.clearRequests();
+  const files = makeStepFiles();
+  try {
+    const action = launch({
+      entry: main,
+      files,
+      inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': MISSING_PIPELINE },
+    });
+    await action.exited;
+    const first = control.requests().find((entry) => entry.at >= action.spawnedAt);
+    if (!first) throw new Error(`the action sent no request:\n${action.stdout()}`);
+    return first.at - action.spawnedAt;
+  } finally {
+    files.dispose();
+  }
+}
+
+export function coldStartMarkdown(result: ColdStartResult): string {
+  const row = (label: string, values: number[], reference: number) => [
+    label,
+    String(values.length),
+    ms(median(values)),
+    ms(percentile(values, 95)),
+    ratio(median(values) / reference),
+  ];
+  const reference = median(result.bareExitMs);
+  const times = table(
+    ['process', 'starts', 'median', 'p95', 'median ÷ `node -e 0`'],
+    [
+      row('`node -e 0`: spawn → exit', result.bareExitMs, reference),
+      row('`node` with one `fetch`: spawn → request arrives', result.bareFetchMs, reference),
+      row('`dist/index.js`: spawn → first request arrives', result.actionMs, reference),
+    ],
+  );
+  const total = result.dist.reduce((sum, file) => sum + file.bytes, 0);
+  const totalGzip = result.dist.reduce((sum, file) => sum + file.gzipBytes, 0);
+  const sizes = table(
+    ['file', 'bytes', 'size', 'gzip'],
+    [
+      ...result.dist.map((file) => [
+        `\`${file.path}\``,
+        String(file.bytes),
+        bytes(file.bytes),
+        bytes(file.gzipBytes),
+      ]),
+      ['total', String(total), bytes(total), bytes(totalGzip)],
+    ],
+  );
+  return [times, '', sizes].join('\n');
+}

@@ -1,0 +1,196 @@
+// Runs a bundled entry the way the GitHub runner does: a node child process with INPUT_* variables
+// (action.yml defaults first), GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_* for the
+// post entry; and cancels it the way the runner does.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from './dist.ts';
+
+/** The runner sends SIGTERM this long after SIGINT, then SIGKILL after another RUNNER_SIGKILL_AFTER_MS. */
+export const RUNNER_SIGTERM_AFTER_MS = 7500;
+export const RUNNER_SIGKILL_AFTER_MS = 2500;
+
+interface Manifest {
+  inputs: Record<string, { default?: string }>;
+}
+
+let defaults: Record<string, string> | undefined;
+
+/** INPUT_* variables for `inputs`, over the defaults that action.yml declares. */
+export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  if (!defaults) {
+    const manifest = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Manifest;
+    defaults = Object.fromEntries(
+      Object.entries(manifest.inputs).map(([name, spec]) => [name, spec.default ?? '']),
+    );
+  }
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...defaults, ...inputs })) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  return env;
+}
+
+export interface StepFiles {
+  dir: string;
+  output: string;
+  state: string;
+  summary: string;
+  dispose(): void;
+}
+
+export function makeStepFiles(): StepFiles {
+  const dir = mkdtempSync(join(tmpdir(), 'ci-run-step-'));
+  const files = {
+    dir,
+    output: join(dir, 'output'),
+    state: join(dir, 'state'),
+    summary: join(dir, 'summary.md'),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '');
+  return files;
+}
+
+export interface LaunchOptions {
+  entry: string;
+  inputs: Record<string, string>;
+  files: StepFiles;
+  /** STATE_* values (the post entry reads what main saved). */
+  state?: Record<string, string>;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  /** Keep stdout and stderr in memory (default true); otherwise only count their bytes. */
+  keepOutput?: boolean;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Date.now() when the process was spawned and when it exited. */
+  spawnedAt: number;
+  exitedAt: number;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: number;
+}
+
+export interface Launched {
+  child: ChildProcess;
+  spawnedAt: number;
+  exited: Promise<Exit>;
+  running(): boolean;
+  stdout(): string;
+}
+
+export function launch(options: LaunchOptions): Launched {
+  const keep = options.keepOutput ?? true;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    GITHUB_ACTIONS: 'true',
+    RUNNER_TEMP: options.files.dir,
+    GITHUB_OUTPUT: options.files.output,
+    GITHUB_STATE: options.files.state,
+    GITHUB_STEP_SUMMARY: options.files.summary,
+    ...inputEnv(options.inputs),
+    ...Object.fromEntries(Object.entries(options.state ?? {}).map(([key, value]) => [`STATE_${key}`, value])),
+    ...options.env,
+  };
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let stdoutBytes = 0;
+  let alive = true;
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdoutBytes += chunk.length;
+    if (keep) stdout += chunk.toString('utf8');
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    if (keep || stderr.length < 64 * 1024) stderr += chunk;
+  });
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      alive = false;
+      resolve({ code, signal, spawnedAt, exitedAt: Date.now(), stdout, stderr, stdoutBytes });
+    });
+  });
+  child.on('exit', () => (alive = false));
+  return { child, spawnedAt, exited, running: () => alive, stdout: () => stdout };
+}
+
+export interface Cancellation {
+  signalAt: number;
+  sigtermSent: boolean;
+  sigkillSent: boolean;
+  exit: Exit;
+}
+
+/** SIGINT now, SIGTERM 7.5 s later if still running, SIGKILL 2.5 s after that. */
+export async function cancelLikeRunner(launched: Launched): Promise<Cancellation> {
+  const { child } = launched;
+  let sigtermSent = false;
+  let sigkillSent = false;
+  const signalAt = Date.now();
+  child.kill('SIGINT');
+  const sigterm = setTimeout(() => {
+    sigtermSent = true;
+    child.kill('SIGTERM');
+  }, RUNNER_SIGTERM_AFTER_MS);
+  const sigkill = setTimeout(() => {
+    sigkillSent = true;
+    child.kill('SIGKILL');
+  }, RUNNER_SIGTERM_AFTER_MS + RUNNER_SIGKILL_AFTER_MS);
+  const exit = await launched.exited;
+  clearTimeout(sigterm);
+  clearTimeout(sigkill);
+  return { signalAt, sigtermSent, sigkillSent, exit };
+}
+
+/** A GITHUB_OUTPUT / GITHUB_STATE file: `name<<DELIMITER` blocks and `name=value` lines. */
+export function readFileCommands(path: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const lines = readFileSync(path, 'utf8').split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const name = heredoc[1]!;
+      const delimiter = heredoc[2]!;
+      const body: string[] = [];
+      for (index++; index < lines.length && lines[index] !== delimiter; index++) body.push(lines[index]!);
+      values[name] = body.join('\n');
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=');
+      values[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return values;
+}
+
+/** `::error::` messages in a stdout, as the runner takes them (lines inside `::stop-commands::` are text). */
+export function errorAnnotations(stdout: string): string[] {
+  const messages: string[] = [];
+  let stopToken: string | undefined;
+  for (const line of stdout.split(/\r?\n/)) {
+    if (stopToken !== undefined) {
+      if (line === `::${stopToken}::`) stopToken = undefined;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(line);
+    if (stop) {
+      stopToken = stop[1];
+      continue;
+    }
+    const error = /^::error(?: [^:]*)?::(.*)$/.exec(line);
+    if (error) messages.push(error[1]!);
+  }
+  return messages;
+}

@@ -1,0 +1,183 @@
+// The chaos verdict: what counts as a wrong result, a leak, a duplicate or a run left running.
+import { describe, expect, it } from 'vitest';
+import type { EmulatorRunView } from '../../src/emulator/index.ts';
+import { judge, type RunEvidence } from '../../bench/chaos/check.ts';
+import { planRun } from '../../bench/chaos/plan.ts';
+
+const TOKEN = 'secret-token-for-the-check';
+const RUN_ID = '5e0000000000000000000001';
+
+function remoteRun(overrides: Partial<EmulatorRunView> = {}): EmulatorRunView {
+  return {
+    id: RUN_ID,
+    pipelineId: '620000000000000000000001',
+    pipelineName: 'chaos',
+    applicationId: '610000000000000000000001',
+    status: 'finished',
+    result: 'passed',
+    progress: 100,
+    branch: 'main',
+    commitHash: '0123456789abcdef0123456789abcdef01234567',
+    message: 'm',
+    envVars: [{ key: 'CHAOS_ID', value: '0' }],
+    createdAt: '2026-01-05T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function evidence(
+  overrides: Partial<RunEvidence> = {},
+  main: Partial<RunEvidence['main']> = {},
+): RunEvidence {
+  const plan = { ...planRun(1, 0) };
+  delete plan.timeoutSeconds;
+  delete plan.cancelAtMs;
+  return {
+    plan,
+    token: TOKEN,
+    main: {
+      code: 0,
+      signal: null,
+      stdout: `::add-mask::${TOKEN}\nTriggered run ${RUN_ID}\n`,
+      stderr: '',
+      spawnedAt: 0,
+      exitedAt: 5000,
+      cancelled: false,
+      sigterm: false,
+      sigkill: false,
+      hung: false,
+      ...main,
+    },
+    post: { code: 0, signal: null, stdout: '', stderr: '', spawnedAt: 6000, exitedAt: 6100 },
+    outputs: { id: RUN_ID, status: 'finished', result: 'passed' },
+    files: { output: `id=${RUN_ID}\n`, state: '', summary: '<h2>Run passed</h2>' },
+    runsAfterMain: [remoteRun()],
+    runsAfterPost: [remoteRun()],
+    ...overrides,
+  };
+}
+
+const kinds = (e: RunEvidence) => judge(e).problems.map((problem) => problem.kind);
+
+describe('judge', () => {
+  it('finds nothing wrong with a run followed to its end', () => {
+    expect(judge(evidence())).toEqual({ outcome: 'passed', problems: [], notes: [] });
+  });
+
+  it('allows the token only in the add-mask command', () => {
+    expect(kinds(evidence({}, { stdout: `::add-mask::${TOKEN}\n::debug::Bearer ${TOKEN}\n` }))).toEqual([
+      'leaked token',
+    ]);
+    expect(kinds(evidence({ files: { output: '', state: '', summary: `<p>${TOKEN}</p>` } }))).toEqual([
+      'leaked token',
+    ]);
+  });
+
+  it('counts two runs of one action run as a duplicate trigger', () => {
+    const second = remoteRun({ id: '5e0000000000000000000002' });
+    expect(kinds(evidence({ runsAfterPost: [remoteRun(), second] }))).toEqual(['duplicate trigger']);
+  });
+
+  it('counts a run still going after the post step as left running', () => {
+    const running = remoteRun({ status: 'running', result: 'unknown' });
+    const problems = kinds(
+      evidence(
+        {
+          runsAfterMain: [running],
+          runsAfterPost: [running],
+          outputs: { id: RUN_ID, status: 'running', result: 'unknown' },
+        },
+        { code: 1, cancelled: true },
+      ),
+    );
+    expect(problems).toEqual(['left running']);
+  });
+
+  it('notes, without failing, a run that only the post step settled', () => {
+    const verdict = judge(
+      evidence(
+        {
+          runsAfterMain: [remoteRun({ status: 'running', result: 'unknown' })],
+          runsAfterPost: [remoteRun({ result: 'aborted' })],
+          outputs: { id: RUN_ID, status: 'running', result: 'unknown' },
+        },
+        { code: 1, cancelled: true },
+      ),
+    );
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.outcome).toBe('aborted on cancel');
+    expect(verdict.notes).toHaveLength(1);
+  });
+
+  it('calls a reported result that differs from the server a wrong result', () => {
+    expect(
+      kinds(evidence({ outputs: { id: RUN_ID, status: 'finished', result: 'failed' } }, { code: 1 })),
+    ).toEqual(['wrong result', 'wrong result']);
+    expect(
+      kinds(
+        evidence({
+          runsAfterPost: [remoteRun({ result: 'failed' })],
+          outputs: { id: RUN_ID, status: 'finished', result: 'failed' },
+        }),
+      ),
+    ).toEqual(['wrong result']);
+  });
+
+  it('accepts an aborted run and a failed step after a timeout, not without one', () => {
+    const aborted = {
+      runsAfterPost: [remoteRun({ result: 'aborted' })],
+      outputs: { id: RUN_ID, status: 'finished', result: 'aborted' },
+    };
+    expect(kinds(evidence(aborted, { code: 1 }))).toEqual(['wrong result']);
+    const withTimeout = evidence(aborted, { code: 1, exitedAt: 3000 });
+    withTimeout.plan = { ...withTimeout.plan, timeoutSeconds: 2 };
+    expect(judge(withTimeout)).toMatchObject({ outcome: 'aborted on timeout', problems: [] });
+  });
+
+  it('accepts a failure without a run when an error says why, and flags a silent one', () => {
+    const noRun = {
+      runsAfterMain: [],
+      runsAfterPost: [],
+      outputs: {},
+      files: { output: '', state: '', summary: '<p>failed</p>' },
+    };
+    expect(
+      judge(evidence(noRun, { code: 1, stdout: '::error::The trigger could not be sent.\n' })),
+    ).toMatchObject({
+      outcome: 'not triggered: faults',
+      problems: [],
+    });
+    expect(kinds(evidence(noRun, { code: 1, stdout: 'nothing\n' }))).toEqual(['wrong result']);
+    const lostWhileCancelling = {
+      code: 1,
+      cancelled: true,
+      stdout: '::error::The response to the trigger was lost.\n',
+    };
+    expect(judge(evidence(noRun, lostWhileCancelling)).outcome).toBe('not triggered: faults');
+    const cancelledFirst = {
+      code: 1,
+      cancelled: true,
+      stdout: '::error::Cancelled before anything was triggered.\n',
+    };
+    expect(judge(evidence(noRun, cancelledFirst)).outcome).toBe('not triggered: cancelled');
+    expect(kinds(evidence(noRun, { code: 0 }))).toEqual(['wrong result']);
+  });
+
+  it('reads error annotations the way the runner does, not inside stop-commands fences', () => {
+    const noRun = { runsAfterMain: [], runsAfterPost: [], outputs: {} };
+    const fenced = '::stop-commands::fence1\n::error::from a remote log\n::fence1::\n';
+    expect(kinds(evidence(noRun, { code: 1, stdout: fenced }))).toEqual(['wrong result']);
+  });
+
+  it('does not judge the outputs of a process killed before it could write them', () => {
+    const killed = evidence(
+      {
+        outputs: {},
+        files: { output: '', state: '', summary: '' },
+        runsAfterPost: [remoteRun({ result: 'aborted' })],
+      },
+      { code: null, signal: 'SIGKILL', cancelled: true, sigkill: true },
+    );
+    expect(judge(killed)).toMatchObject({ outcome: 'aborted on cancel', problems: [] });
+  });
+});

@@ -1,0 +1,126 @@
+// The chaos fault proxy over real sockets: untouched forwarding, each fault kind, and replays by seed.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../../bench/chaos/proxy.ts';
+import { createRandom } from '../../bench/support/random.ts';
+
+let upstream: http.Server;
+let upstreamUrl: string;
+const received: string[] = [];
+
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      received.push(`${request.method} ${request.url} ${body}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: true, authorization: request.headers.authorization ?? null }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+async function call(proxy: FaultProxy, method: string, path: string, body?: string) {
+  try {
+    const response = await fetch(proxy.url + path, {
+      method,
+      headers: { authorization: 'Bearer proxy-test-token', 'content-type': 'application/json' },
+      ...(body !== undefined ? { body } : {}),
+    });
+    return {
+      status: response.status,
+      text: await response.text(),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  } catch {
+    return { status: 0, text: '', retryAfter: null };
+  }
+}
+
+describe('the fault proxy', () => {
+  it('forwards method, path, body and headers untouched when no fault is drawn', async () => {
+    const proxy = await startFaultProxy({
+      target: upstreamUrl,
+      random: createRandom(1),
+      rate: 0,
+      token: 't',
+    });
+    try {
+      const answer = await call(proxy, 'POST', '/api/v3/runs?x=1', '{"pipelineId":"p"}');
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual({ ok: true, authorization: 'Bearer proxy-test-token' });
+      expect(received.at(-1)).toBe('POST /api/v3/runs?x=1 {"pipelineId":"p"}');
+      expect(proxy.faults).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('injects every kind of fault, and a lost response still reaches the server', async () => {
+    const proxy = await startFaultProxy({
+      target: upstreamUrl,
+      random: createRandom(7),
+      rate: 1,
+      token: 't',
+      slowMs: [1, 20],
+    });
+    try {
+      for (let index = 0; index < 40 && new Set(proxy.faults.map((f) => f.kind)).size < 5; index++) {
+        const before = received.length;
+        const answer = await call(proxy, 'GET', `/api/v3/runs/${index}`);
+        const fault = proxy.faults.at(-1)!;
+        switch (fault.kind) {
+          case 'server error':
+            expect(answer.status).toBeGreaterThanOrEqual(500);
+            expect(received.length).toBe(before);
+            break;
+          case 'throttled':
+            expect(answer.status).toBe(429);
+            expect(answer.retryAfter).toMatch(/^\d$/);
+            break;
+          case 'reset':
+            expect(answer.status).toBe(0);
+            expect(received.length).toBe(before);
+            break;
+          case 'slow':
+            expect(answer.status).toBe(200);
+            break;
+          case 'lost response':
+            expect(answer.status).toBe(0);
+            expect(received.at(-1)).toBe(`GET /api/v3/runs/${index} `);
+            break;
+        }
+      }
+      expect(new Set(proxy.faults.map((fault) => fault.kind))).toEqual(
+        new Set(['server error', 'throttled', 'reset', 'slow', 'lost response']),
+      );
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it('draws the same faults for the same seed and request order', async () => {
+    const kindsFor = async () => {
+      const proxy = await startFaultProxy({
+        target: upstreamUrl,
+        random: createRandom(3),
+        rate: 0.5,
+        token: 't',
+        slowMs: [1, 20],
+      });
+      try {
+        for (let index = 0; index < 12; index++) await call(proxy, 'DELETE', `/api/v3/x/${index}`);
+        return proxy.faults.map((fault) => `${fault.path} ${fault.kind} ${fault.detail}`);
+      } finally {
+        await proxy.close();
+      }
+    };
+    expect(await kindsFor()).toEqual(await kindsFor());
+  }, 60_000);
+});
