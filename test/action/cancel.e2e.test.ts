@@ -232,6 +232,26 @@ describe('SIGINT with other targets', () => {
     expect(cancellation.sigtermSent).toBe(false);
   });
 
+  it('a build on a server without a build abort: says so clearly', async () => {
+    emulator.control.injectFault({
+      method: 'PUT',
+      route: '/api/v3/builds/:buildId/abort',
+      status: 404,
+      times: 10,
+    });
+    const action = startAction({
+      ...connection(),
+      application: 'acme/docker-classic',
+      'env-vars': LONG_STEPS,
+    });
+    await action.waitForOutput(/running/);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    expect(cancellation.sigtermSent).toBe(false);
+    expect(result.stdout).toMatch(/could not be aborted: the server offers no abort/);
+    expect(result.state.settled).toBeUndefined();
+  });
+
   it('wait-for: workflow aborts the chained run that is going when the signal comes', async () => {
     const action = startAction({
       ...connection(),

@@ -186,6 +186,12 @@ describe('a classic build', () => {
     expect(result.outputs['build-id']).toBe(result.outputs.id);
   });
 
+  it('triggers a build by application-id', async () => {
+    const result = await runAction({ ...connection(), 'application-id': '610000000000000000000003' });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ type: 'build', result: 'passed' });
+  });
+
   it('refuses a workflow-stack application before sending anything', async () => {
     const result = await runAction({ ...connection(), application: 'acme/webapp' });
     expect(result.code).toBe(1);
@@ -275,6 +281,23 @@ describe('timeout', () => {
 });
 
 describe('what real servers did', () => {
+  it.each(['goTriggerResponse', 'pendingApproval', 'nullProgress', 'displayNameSteps'] as const)(
+    'survives the %s quirk',
+    async (quirk) => {
+      emulator.control.setQuirks({ [quirk]: true });
+      const result = await runAction({
+        ...connection(),
+        'pipeline-id': BUILD,
+        'env-vars': 'EMULATOR_FAIL_STEP=npm test',
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ status: 'finished', result: 'failed' });
+      expect(parseWorkflowCommands(result.stdout).errors.at(-1)?.message).toMatch(
+        /failed at step 4\/5 "npm test"/,
+      );
+    },
+  );
+
   it('survives every quirk at once', async () => {
     emulator.control.setQuirks({
       goTriggerResponse: true,
