@@ -56,7 +56,7 @@ const TIMEOUT_ABORT_BUDGET_MS = 15_000;
 const HISTORY_RUNS = 20;
 
 export async function execute(settings: Settings, deps: ExecuteDeps): Promise<Outcome> {
-  const { client, clock, cancel, reporter } = deps;
+  const { clock, reporter } = deps;
   const startedAt = clock.now();
   const deadline = settings.timeoutMs !== undefined ? startedAt + settings.timeoutMs : undefined;
 
