@@ -2,36 +2,17 @@
 // (action.yml defaults first), GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_* for the
 // post entry; and cancels it the way the runner does.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { ROOT } from './dist.ts';
 
 /** The runner sends SIGTERM this long after SIGINT, then SIGKILL after another RUNNER_SIGKILL_AFTER_MS. */
 export const RUNNER_SIGTERM_AFTER_MS = 7500;
 export const RUNNER_SIGKILL_AFTER_MS = 2500;
 
-interface Manifest {
-  inputs: Record<string, { default?: string }>;
-}
+import { inputEnv } from '../../scripts/runner.ts';
 
-let defaults: Record<string, string> | undefined;
-
-/** INPUT_* variables for `inputs`, over the defaults that action.yml declares. */
-export function inputEnv(inputs: Record<string, string>): Record<string, string> {
-  if (!defaults) {
-    const manifest = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Manifest;
-    defaults = Object.fromEntries(
-      Object.entries(manifest.inputs).map(([name, spec]) => [name, spec.default ?? '']),
-    );
-  }
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...defaults, ...inputs })) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-  }
-  return env;
-}
+export { inputEnv, readFileCommands } from '../../scripts/runner.ts';
 
 export interface StepFiles {
   dir: string;
@@ -152,27 +133,6 @@ export async function cancelLikeRunner(launched: Launched): Promise<Cancellation
   clearTimeout(sigterm);
   clearTimeout(sigkill);
   return { signalAt, sigtermSent, sigkillSent, exit };
-}
-
-/** A GITHUB_OUTPUT / GITHUB_STATE file: `name<<DELIMITER` blocks and `name=value` lines. */
-export function readFileCommands(path: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  const lines = readFileSync(path, 'utf8').split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
-    if (heredoc) {
-      const name = heredoc[1]!;
-      const delimiter = heredoc[2]!;
-      const body: string[] = [];
-      for (index++; index < lines.length && lines[index] !== delimiter; index++) body.push(lines[index]!);
-      values[name] = body.join('\n');
-    } else if (line.includes('=')) {
-      const at = line.indexOf('=');
-      values[line.slice(0, at)] = line.slice(at + 1);
-    }
-  }
-  return values;
 }
 
 /** `::error::` messages in a stdout, as the runner takes them (lines inside `::stop-commands::` are text). */
