@@ -1,3 +1,4 @@
+import './early-signals.ts';
 import { run } from './main.ts';
 
 await run();

@@ -10,6 +10,12 @@ const HURRY_AFTER_MS = 6000;
 /** … and leave at this point at the latest, before the runner's SIGTERM at 7.5 s. */
 const EXIT_AFTER_MS = 7000;
 
+/** Signals remembered by early-signals.ts while the main entry was loading, if it was loaded. */
+function takeEarlySignals(): string[] {
+  const take = (globalThis as Record<symbol, unknown>)[Symbol.for('ci-run-action.early-signals')];
+  return typeof take === 'function' ? (take as () => string[])() : [];
+}
+
 export interface InstalledCancellation extends CancelSignals {
   dispose(): void;
 }
@@ -38,6 +44,7 @@ export function installCancelHandlers(
     }
   };
   for (const name of SIGNALS) process.on(name, onSignal);
+  for (const signal of takeEarlySignals()) onSignal(signal);
 
   return {
     signal: first.signal,
