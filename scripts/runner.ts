@@ -1,6 +1,7 @@
 // The GitHub runner's side of a step running the bundled action: INPUT_* variables (the defaults of action.yml
 // for every input not given), the GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_* for the
 // post entry, and reading the file commands back. Shared by the demo and the end-to-end tests.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,4 +90,42 @@ export function parseFileCommands(text: string): Record<string, string> {
 
 export function readFileCommands(path: string): Record<string, string> {
   return parseFileCommands(readFileSync(path, 'utf8'));
+}
+
+/** The runner sends SIGTERM this long after SIGINT, then SIGKILL after another RUNNER_SIGKILL_AFTER_MS. */
+export const RUNNER_SIGTERM_AFTER_MS = 7500;
+export const RUNNER_SIGKILL_AFTER_MS = 2500;
+
+export interface RunnerCancellation<T> {
+  signalAt: number;
+  sigtermSent: boolean;
+  sigkillSent: boolean;
+  exit: T;
+}
+
+/** Cancels like the runner: `signal` now, SIGTERM 7.5 s later if still running, SIGKILL 2.5 s after that. */
+export async function cancelLikeRunner<T>(
+  child: ChildProcess,
+  exited: Promise<T>,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<RunnerCancellation<T>> {
+  let sigtermSent = false;
+  let sigkillSent = false;
+  const signalAt = Date.now();
+  child.kill(signal);
+  const sigterm = setTimeout(() => {
+    sigtermSent = true;
+    child.kill('SIGTERM');
+  }, RUNNER_SIGTERM_AFTER_MS);
+  const sigkill = setTimeout(() => {
+    sigkillSent = true;
+    child.kill('SIGKILL');
+  }, RUNNER_SIGTERM_AFTER_MS + RUNNER_SIGKILL_AFTER_MS);
+  try {
+    const exit = await exited;
+    return { signalAt, sigtermSent, sigkillSent, exit };
+  } finally {
+    clearTimeout(sigterm);
+    clearTimeout(sigkill);
+  }
 }

@@ -6,11 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The runner sends SIGTERM this long after SIGINT, then SIGKILL after another RUNNER_SIGKILL_AFTER_MS. */
-export const RUNNER_SIGTERM_AFTER_MS = 7500;
-export const RUNNER_SIGKILL_AFTER_MS = 2500;
-
-import { inputEnv } from '../../scripts/runner.ts';
+import { cancelLikeRunner as cancelChild, inputEnv, type RunnerCancellation } from '../../scripts/runner.ts';
 
 export { inputEnv, readFileCommands } from '../../scripts/runner.ts';
 
@@ -107,32 +103,11 @@ export function launch(options: LaunchOptions): Launched {
   return { child, spawnedAt, exited, running: () => alive, stdout: () => stdout };
 }
 
-export interface Cancellation {
-  signalAt: number;
-  sigtermSent: boolean;
-  sigkillSent: boolean;
-  exit: Exit;
-}
+export type Cancellation = RunnerCancellation<Exit>;
 
 /** SIGINT now, SIGTERM 7.5 s later if still running, SIGKILL 2.5 s after that. */
-export async function cancelLikeRunner(launched: Launched): Promise<Cancellation> {
-  const { child } = launched;
-  let sigtermSent = false;
-  let sigkillSent = false;
-  const signalAt = Date.now();
-  child.kill('SIGINT');
-  const sigterm = setTimeout(() => {
-    sigtermSent = true;
-    child.kill('SIGTERM');
-  }, RUNNER_SIGTERM_AFTER_MS);
-  const sigkill = setTimeout(() => {
-    sigkillSent = true;
-    child.kill('SIGKILL');
-  }, RUNNER_SIGTERM_AFTER_MS + RUNNER_SIGKILL_AFTER_MS);
-  const exit = await launched.exited;
-  clearTimeout(sigterm);
-  clearTimeout(sigkill);
-  return { signalAt, sigtermSent, sigkillSent, exit };
+export function cancelLikeRunner(launched: Launched): Promise<Cancellation> {
+  return cancelChild(launched.child, launched.exited);
 }
 
 /** `::error::` messages in a stdout, as the runner takes them (lines inside `::stop-commands::` are text). */

@@ -1,3 +1,4 @@
+import { INPUT_DEFAULTS } from '../../src/core/settings.ts';
 // Bad action inputs, one mistake per row. Each `inputs` is a complete set of the action's inputs that is valid
 // except for that mistake, so the action must fail naming `input` (with `fragment` in the message) and send nothing.
 
@@ -18,27 +19,10 @@ export const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 /** A valid, complete set of inputs: action.yml's defaults plus a local base URL, a token and a pipeline id. */
 export function validInputs(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    ...INPUT_DEFAULTS,
     'base-url': 'http://127.0.0.1:1',
     token: 'demo-token',
     'pipeline-id': PIPELINE_ID,
-    pipeline: '',
-    'application-id': '',
-    application: '',
-    'run-id': '',
-    branch: '',
-    commit: '',
-    message: '',
-    'env-vars': '',
-    'source-run-id': '',
-    wait: 'true',
-    'wait-for': 'run',
-    timeout: '',
-    'on-timeout': 'abort',
-    'abort-on-cancel': 'true',
-    'poll-interval': 'auto',
-    'propagate-failure': 'true',
-    'step-logs': 'failed',
-    summary: 'true',
     ...overrides,
   };
 }
