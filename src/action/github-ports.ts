@@ -1,6 +1,7 @@
 // The core's ports, implemented with @actions/core for the GitHub runner.
 import * as core from '@actions/core';
-import type { Log, Outputs, StateStore, SummarySink } from '../core/ports.ts';
+import type { Outputs, StateStore } from '../core/contract.ts';
+import type { Log, SummarySink } from '../core/ports.ts';
 
 export const githubLog: Log = {
   info: (line) => core.info(line),

@@ -1,14 +1,16 @@
 // The main entry of the action: read and check every input before sending anything, then trigger,
 // follow and gate. Signal handlers go in first of all (see signals.ts).
 import * as core from '@actions/core';
-import { ApiClient } from '../api/client.ts';
-import { execute } from '../core/execute.ts';
+import { withApiClient } from '../api/connect.ts';
+import { describeError } from '../core/describe-error.ts';
+import { execute } from '../core/flow/execute.ts';
+import { createRecordSink } from '../core/flow/record-sink.ts';
 import { sanitizeLine } from '../core/report/neutralize.ts';
 import { createReporter } from '../core/reporter.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
-import { readInput } from './inputs.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
+import { readInput } from './inputs.ts';
 import { installCancelHandlers } from './signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -16,32 +18,27 @@ export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
   const rawToken = core.getInput('token');
   if (rawToken) core.setSecret(rawToken);
-
-  let client: ApiClient | undefined;
   try {
     const settings = readSettings(readInput);
-    client = new ApiClient({
-      baseUrl: settings.baseUrl,
-      ...(settings.token ? { token: settings.token } : {}),
-      userAgent: USER_AGENT,
-      debug: (line) => core.debug(line),
+    const connection = { ...settings, userAgent: USER_AGENT, debug: (line: string) => core.debug(line) };
+    const outcome = await withApiClient(connection, (client) => {
+      const time = { clock: systemClock, sleep: realSleep };
+      const reporter = createReporter({
+        log: githubLog,
+        summary: githubSummary,
+        client,
+        settings,
+        clock: time.clock,
+        cancel: cancel.signal,
+      });
+      const sinks = [createRecordSink(githubOutputs, githubState), reporter];
+      return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });
-    const ports = {
-      log: githubLog,
-      outputs: githubOutputs,
-      state: githubState,
-      summary: githubSummary,
-      clock: systemClock,
-      sleep: realSleep,
-    };
-    const reporter = createReporter({ ...ports, client, settings, cancel: cancel.signal });
-    const outcome = await execute(settings, { ...ports, client, cancel, reporter });
     if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));
     else core.setFailed(outcome.message);
   } catch (error) {
     core.setFailed(describe(error));
   } finally {
-    await client?.close().catch(() => undefined);
     cancel.dispose();
   }
 }
@@ -49,5 +46,5 @@ export async function run(): Promise<void> {
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */
 function describe(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
-  return sanitizeLine(error instanceof Error ? error.message : String(error), { maxLength: 4000 });
+  return sanitizeLine(describeError(error), { maxLength: 4000 });
 }

@@ -1,17 +1,12 @@
 // One abort path for every reason to stop remote work: cancellation, the action's own timeout, and
 // the post-step backstop. It has its own budget, independent of the (already aborted) polling.
-import type { ApiClient } from '../api/client.ts';
+import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
+import type { RemoteRef } from './refs.ts';
 import { sanitizeLine } from './report/neutralize.ts';
-
-export interface RemoteRef {
-  kind: 'run' | 'build';
-  id: string;
-  url: string;
-}
 
 export interface AbortResult {
   ref: RemoteRef;
@@ -44,7 +39,7 @@ interface Operations {
 
 type CallWindow = { deadline: number; signal: AbortSignal };
 
-function operations(client: ApiClient, ref: RemoteRef): Operations {
+function operations(client: CiApi, ref: RemoteRef): Operations {
   return ref.kind === 'run'
     ? { read: (call) => client.getRun(ref.id, call), abort: (call) => client.abortRun(ref.id, call) }
     : {
@@ -54,7 +49,7 @@ function operations(client: ApiClient, ref: RemoteRef): Operations {
 }
 
 export async function abortRemote(
-  client: ApiClient,
+  client: CiApi,
   ref: RemoteRef,
   options: AbortOptions,
 ): Promise<AbortResult> {
@@ -145,7 +140,7 @@ export async function abortRemote(
 
 /** Aborts several at once, so that together they take no longer than one. */
 export function abortAll(
-  client: ApiClient,
+  client: CiApi,
   refs: readonly RemoteRef[],
   options: AbortOptions,
 ): Promise<AbortResult[]> {

@@ -1,12 +1,12 @@
 // Follows one run or build until it finishes, the deadline passes or cancellation is requested.
 // Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
-import type { ApiClient } from '../api/client.ts';
+import type { CiApi } from './api-port.ts';
 import { ApiError, ContractError } from '../api/errors.ts';
 import type { Build, Run, Step } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
-import type { RemoteRef } from './abort.ts';
+import type { RemoteRef } from './refs.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
 import { sanitizeLine } from './report/neutralize.ts';
@@ -36,7 +36,7 @@ export interface FollowOptions {
 }
 
 export interface FollowDeps {
-  client: ApiClient;
+  client: CiApi;
   clock: Clock;
   sleep: Sleep;
   log: Log;

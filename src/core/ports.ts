@@ -1,6 +1,5 @@
 // The small interfaces the core talks to. The GitHub adapter implements them with @actions/core,
 // the CLI with the terminal, and tests with plain objects.
-import type { Clock, Sleep } from '../time.ts';
 
 export interface AnnotationProps {
   title?: string;
@@ -17,26 +16,7 @@ export interface Log {
   progress?(line: string): void;
 }
 
-export interface Outputs {
-  set(name: string, value: string): void;
-}
-
-/** Survives from the main entry to the post entry (GITHUB_STATE / STATE_*). */
-export interface StateStore {
-  save(name: string, value: string): void;
-  get(name: string): string;
-}
-
 export interface SummarySink {
   /** Writes the whole summary once; `markdown` is already escaped. */
   write(markdown: string): Promise<void>;
-}
-
-export interface Ports {
-  log: Log;
-  outputs: Outputs;
-  state: StateStore;
-  summary: SummarySink;
-  clock: Clock;
-  sleep: Sleep;
 }

@@ -2,11 +2,11 @@
 // group per finished step (with the tail of its log, fenced so remote text cannot act as workflow
 // commands), an annotation per failed step within the runner's cap, and at the end the outcome line
 // and the job summary.
-import type { ApiClient } from '../api/client.ts';
+import type { CiApi } from './api-port.ts';
 import type { Step, Workflow } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock } from '../time.ts';
-import type { FinalView, Reporter, TriggerInfo } from './execute.ts';
+import type { Conclusion, FinalView, FlowSink, TriggerInfo } from './flow/events.ts';
 import type { Remote } from './follow.ts';
 import type { Outcome } from './outcome.ts';
 import type { Log, SummarySink } from './ports.ts';
@@ -28,7 +28,7 @@ import type { Settings } from './settings.ts';
 export interface ReporterDeps {
   log: Log;
   summary: SummarySink;
-  client: ApiClient;
+  client: CiApi;
   settings: Settings;
   clock: Clock;
   /** Log downloads stop when the job is cancelled. */
@@ -38,11 +38,11 @@ export interface ReporterDeps {
   onSummary?: (data: SummaryData) => void;
 }
 
-export function createReporter(deps: ReporterDeps): Reporter {
+export function createReporter(deps: ReporterDeps): FlowSink {
   return new LiveReporter(deps);
 }
 
-class LiveReporter implements Reporter {
+class LiveReporter implements FlowSink {
   private readonly deps: ReporterDeps;
   private readonly startedAt: number;
   private readonly annotations = new AnnotationBudget();
@@ -127,7 +127,11 @@ class LiveReporter implements Reporter {
     this.deps.log.info(`workflow: ${line}`);
   }
 
-  async finish(outcome: Outcome, final: FinalView): Promise<void> {
+  concluded(conclusion: Conclusion): Promise<void> {
+    return this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  private async finish(outcome: Outcome, final: FinalView): Promise<void> {
     const { log, settings } = this.deps;
     const overflow = this.annotations.overflowLine('error');
     if (overflow) log.error(overflow);

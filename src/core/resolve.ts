@@ -1,5 +1,5 @@
 // From the settings' target to ids the API takes: pipelines by name, applications by owner/name.
-import type { ApiClient } from '../api/client.ts';
+import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Application, Pipeline } from '../api/types.ts';
 import { sanitizeLine } from './report/neutralize.ts';
@@ -13,7 +13,7 @@ export type Resolved =
 const RUN_PAGES_FOR_NAME = 5;
 const MAX_PIPELINE_PAGES = 50;
 
-export async function resolveTarget(client: ApiClient, settings: Settings): Promise<Resolved> {
+export async function resolveTarget(client: CiApi, settings: Settings): Promise<Resolved> {
   const target = settings.target;
   switch (target.kind) {
     case 'pipeline-id':
@@ -40,7 +40,7 @@ export async function resolveTarget(client: ApiClient, settings: Settings): Prom
   }
 }
 
-async function findPipeline(client: ApiClient, owner: string, app: string, name: string): Promise<Pipeline> {
+async function findPipeline(client: CiApi, owner: string, app: string, name: string): Promise<Pipeline> {
   const label = `${owner}/${app}`;
   let pipelines: Pipeline[] | undefined;
   try {
@@ -89,7 +89,7 @@ async function findPipeline(client: ApiClient, owner: string, app: string, name:
   );
 }
 
-export async function resolveWorkflowApplicationId(client: ApiClient, settings: Settings): Promise<string> {
+export async function resolveWorkflowApplicationId(client: CiApi, settings: Settings): Promise<string> {
   const named = workflowApplication(settings);
   if (!named) {
     throw new Error(

@@ -4,7 +4,7 @@
 import type { EnvVar } from '../api/types.ts';
 import { EnvVarsError, parseEnvVars } from './env-vars.ts';
 import { Problems, SettingsError } from './settings/problems.ts';
-import { readTarget } from './settings/target.ts';
+import { readTarget, type Target } from './settings/target.ts';
 import {
   readBaseUrl,
   readBoolean,
@@ -18,13 +18,7 @@ import {
 } from './settings/values.ts';
 
 export { SettingsError, formatProblem, type InputProblem } from './settings/problems.ts';
-
-export type Target =
-  | { kind: 'pipeline-id'; pipelineId: string }
-  | { kind: 'pipeline'; owner: string; application: string; pipeline: string }
-  | { kind: 'application-id'; applicationId: string }
-  | { kind: 'application'; owner: string; application: string }
-  | { kind: 'run-id'; runId: string };
+export type { Target } from './settings/target.ts';
 
 export interface Settings {
   /** Normalised: no trailing slash, ends with `/api/v3` (appended unless present). */

@@ -1,54 +1,20 @@
 // Triggers exactly once. A POST is never repeated: when its response is lost after it may have
 // reached the server, we look for the run it created among the runs that appeared since a watermark
 // taken just before the POST, and adopt it only when exactly one matches.
-import { createHash } from 'node:crypto';
-import type { ApiClient } from '../api/client.ts';
 import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
-import type { Build, BuildTrigger, EnvVar, Run, RunTrigger } from '../api/types.ts';
+import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
+import type { CiApi } from './api-port.ts';
+import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
 import { sanitizeLine } from './report/neutralize.ts';
-
-/**
- * What identifies the run a trigger creates, without the env var values (they may be secrets): the
- * runs that existed just before (the watermark), the payload's fields, and a hash of its env vars.
- * Saved in state before the POST, so the post entry can find and abort a run whose trigger was
- * still in flight when the main process had to exit.
- */
-export interface TriggerFingerprint {
-  pipelineId: string;
-  known: string[];
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  sourceRunId?: string;
-  envHash: string;
-}
-
-export function fingerprintOf(payload: RunTrigger, before: readonly Run[]): TriggerFingerprint {
-  return {
-    pipelineId: payload.pipelineId,
-    known: before.map((run) => run.id),
-    ...(payload.branch !== undefined ? { branch: payload.branch } : {}),
-    ...(payload.commitHash !== undefined ? { commitHash: payload.commitHash } : {}),
-    ...(payload.message !== undefined ? { message: payload.message } : {}),
-    ...(payload.sourceRunId !== undefined ? { sourceRunId: payload.sourceRunId } : {}),
-    envHash: envHash(payload.envVars),
-  };
-}
-
-function envHash(envVars: readonly EnvVar[] | undefined): string {
-  return createHash('sha256')
-    .update(JSON.stringify((envVars ?? []).map(({ key, value }) => [key, value])))
-    .digest('hex');
-}
 
 export class TriggerNotFoundError extends Error {
   override name = 'TriggerNotFoundError';
 }
 
 export interface TriggerDeps {
-  client: ApiClient;
+  client: CiApi;
   log: Log;
   clock: Clock;
   sleep: Sleep;
@@ -134,30 +100,12 @@ async function adoptLostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint):
  * The runs above the watermark that match the trigger. List items omit env vars and the source run,
  * so each candidate is read whole to compare those too.
  */
-export async function findTriggeredRuns(client: ApiClient, fingerprint: TriggerFingerprint): Promise<Run[]> {
+export async function findTriggeredRuns(client: CiApi, fingerprint: TriggerFingerprint): Promise<Run[]> {
   const known = new Set(fingerprint.known);
   const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: 20 });
-  const fresh = newest.filter((run) => !known.has(run.id) && matchesFields(run, fingerprint));
+  const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id)));
-  return detailed.filter(
-    (run) =>
-      (run.envVars === undefined || envHash(run.envVars) === fingerprint.envHash) &&
-      (fingerprint.sourceRunId === undefined ||
-        run.sourceRunId === undefined ||
-        run.sourceRunId === fingerprint.sourceRunId),
-  );
-}
-
-function matchesFields(run: Run, fingerprint: TriggerFingerprint): boolean {
-  if (fingerprint.branch !== undefined && run.branch !== fingerprint.branch) return false;
-  if (
-    fingerprint.commitHash !== undefined &&
-    run.commitHash?.toLowerCase() !== fingerprint.commitHash.toLowerCase()
-  ) {
-    return false;
-  }
-  if (fingerprint.message !== undefined && run.message !== fingerprint.message) return false;
-  return true;
+  return detailed.filter((run) => matchesFingerprint(run, fingerprint));
 }
 
 /** Builds: adopt a lost build only when the application's builds can be listed. */

@@ -1,7 +1,7 @@
 // `wait-for: workflow`: after our run, also wait for the runs its workflow starts (e.g. a chained
 // deploy). Done when nothing runs and either every item finished or a finished item failed, since
 // the items behind a failed one never start.
-import type { ApiClient } from '../api/client.ts';
+import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
@@ -10,7 +10,7 @@ import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
 
 export interface WorkflowDeps {
-  client: ApiClient;
+  client: CiApi;
   clock: Clock;
   sleep: Sleep;
   log: Log;
@@ -25,7 +25,7 @@ const FIND_PAGES = 3;
 const FIND_ATTEMPTS = 10;
 
 export async function findWorkflowOfRun(
-  client: ApiClient,
+  client: CiApi,
   applicationId: string,
   runId: string,
   signal: AbortSignal,

@@ -1,10 +1,12 @@
 // `run`: the action's flow in a terminal. The same settings, the same execute() and the same live report;
 // the summary is printed as text at the end. Ctrl-C takes the action's cancellation path: the remote run is
 // aborted, then the CLI exits 130.
-import { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createApiClient } from '../../api/connect.ts';
 import { installCancelHandlers } from '../../action/signals.ts';
-import { execute } from '../../core/execute.ts';
-import type { Outputs, Ports, StateStore } from '../../core/ports.ts';
+import type { Outputs, StateStore } from '../../core/contract.ts';
+import { execute } from '../../core/flow/execute.ts';
+import { createRecordSink } from '../../core/flow/record-sink.ts';
 import { createReporter } from '../../core/reporter.ts';
 import { renderSummaryText, type SummaryData } from '../../core/report/summary.ts';
 import { readSettings } from '../../core/settings.ts';
@@ -50,30 +52,27 @@ export const run: CommandSpec = {
 
     let client: ApiClient | undefined;
     try {
-      client = new ApiClient({
-        baseUrl: settings.baseUrl,
-        ...(settings.token ? { token: settings.token } : {}),
-        userAgent: USER_AGENT,
-        debug: (line) => log.debug(line),
-      });
+      client = createApiClient({ ...settings, userAgent: USER_AGENT, debug: (line) => log.debug(line) });
       const outputs = new Map<string, string>();
       let summary: SummaryData | undefined;
-      const ports: Ports = {
-        log,
-        outputs: mapOutputs(outputs),
-        state: memoryState(),
-        summary: { write: async () => undefined },
-        clock: systemClock,
-        sleep: realSleep,
-      };
       const reporter = createReporter({
-        ...ports,
+        log,
+        summary: { write: async () => undefined },
         client,
         settings,
+        clock: systemClock,
         cancel: cancel.signal,
         onSummary: (data) => (summary = data),
       });
-      const outcome = await execute(settings, { ...ports, client, cancel, reporter });
+      const sinks = [createRecordSink(mapOutputs(outputs), memoryState()), reporter];
+      const outcome = await execute(settings, {
+        client,
+        clock: systemClock,
+        sleep: realSleep,
+        log,
+        cancel,
+        sinks,
+      });
       log.clearProgress();
 
       if (settings.summary && summary) {

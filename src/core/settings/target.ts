@@ -1,10 +1,16 @@
 // Which inputs select the target: exactly one of `pipeline-id`, `pipeline`, `application-id`, `run-id`, or
 // `application` alone. `application` may accompany `pipeline-id` and `run-id` (it names the application whose
 // workflows `wait-for: workflow` reads) and `pipeline` (if it names the same application).
-import type { Target } from '../settings.ts';
 import type { Problems } from './problems.ts';
 import { quote } from './problems.ts';
 import { readApplicationName, readId, readPipelineName } from './values.ts';
+
+export type Target =
+  | { kind: 'pipeline-id'; pipelineId: string }
+  | { kind: 'pipeline'; owner: string; application: string; pipeline: string }
+  | { kind: 'application-id'; applicationId: string }
+  | { kind: 'application'; owner: string; application: string }
+  | { kind: 'run-id'; runId: string };
 
 export interface TargetInputs {
   'pipeline-id': string;

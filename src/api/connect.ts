@@ -1,0 +1,28 @@
+// The one way the action, its post entry and the CLI build a client for the CI service.
+import { ApiClient } from './client.ts';
+
+export interface Connection {
+  baseUrl: string;
+  /** '' or undefined: no Authorization header. */
+  token?: string;
+  userAgent: string;
+  /** One line per request attempt; the token never appears in it. */
+  debug?: (line: string) => void;
+}
+
+export function createApiClient({ baseUrl, token, userAgent, debug }: Connection): ApiClient {
+  return new ApiClient({ baseUrl, userAgent, ...(token ? { token } : {}), ...(debug ? { debug } : {}) });
+}
+
+/** Runs `work` with a client and closes it whatever happens. */
+export async function withApiClient<T>(
+  connection: Connection,
+  work: (client: ApiClient) => Promise<T>,
+): Promise<T> {
+  const client = createApiClient(connection);
+  try {
+    return await work(client);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,7 @@
+// The one rule for an id that goes into a URL path, an output or saved state. Real ids are 24 hex
+// digits; anything that could change a path (`/`, `.`, `..`, `%`) or a line is refused.
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isSafeId(value: unknown): value is string {
+  return typeof value === 'string' && SAFE_ID.test(value);
+}

@@ -1,0 +1,43 @@
+// The calls the core makes to the CI service, as an interface: the core never sees the ApiClient
+// class, so its flow can be tested in-process against a small fake, and the client can change freely.
+import type {
+  Application,
+  Build,
+  BuildFilters,
+  BuildTrigger,
+  PageOptions,
+  Pipeline,
+  Run,
+  RunFilters,
+  RunTrigger,
+  Step,
+  Workflow,
+  WorkflowFilters,
+} from '../api/types.ts';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Epoch ms: no retry or backoff goes past it. */
+  deadline?: number;
+  retry?: { maxAttempts?: number };
+}
+
+export interface CiApi {
+  /** The normalised API root, ending in `/api/v3`. */
+  readonly apiUrl: string;
+  getApplication(owner: string, name: string, call?: CallOptions): Promise<Application>;
+  listPipelines(owner: string, name: string, page?: PageOptions, call?: CallOptions): Promise<Pipeline[]>;
+  listRuns(filters: RunFilters, call?: CallOptions): Promise<Run[]>;
+  getRun(id: string, call?: CallOptions): Promise<Run>;
+  getRunSteps(id: string, call?: CallOptions): Promise<Step[]>;
+  triggerRun(payload: RunTrigger, call?: CallOptions): Promise<Run>;
+  abortRun(id: string, call?: CallOptions): Promise<Run>;
+  listBuilds(owner: string, name: string, filters?: BuildFilters, call?: CallOptions): Promise<Build[]>;
+  getBuild(id: string, call?: CallOptions): Promise<Build>;
+  triggerBuild(payload: BuildTrigger, call?: CallOptions): Promise<Build>;
+  abortBuild(build: { id: string; url: string }, call?: CallOptions): Promise<Build>;
+  listWorkflows(filters: WorkflowFilters, call?: CallOptions): Promise<Workflow[]>;
+  getWorkflow(id: string, call?: CallOptions): Promise<Workflow>;
+  /** The bytes of a step's log as they arrive. */
+  openStepLog(logUrl: string, call?: CallOptions): Promise<AsyncIterable<Uint8Array>>;
+}

@@ -1,0 +1,125 @@
+// The action's contract with the workflow: every output it sets and every state entry that main
+// leaves for post, each with its type. Main writes through it, post reads through it (and checks
+// what it reads), and a test holds the output names to action.yml.
+import { isSafeId } from '../api/ids.ts';
+import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
+
+export interface OutputValues {
+  type: 'run' | 'build';
+  id: string;
+  'run-id': string;
+  'build-id': string;
+  url: string;
+  status: string;
+  result: string;
+  progress: string;
+  'started-at': string;
+  'finished-at': string;
+  duration: string;
+  'workflow-id': string;
+  steps: string;
+}
+
+export type OutputName = keyof OutputValues;
+
+/** In action.yml order. */
+export const OUTPUT_NAMES = [
+  'type',
+  'id',
+  'run-id',
+  'build-id',
+  'url',
+  'status',
+  'result',
+  'progress',
+  'started-at',
+  'finished-at',
+  'duration',
+  'workflow-id',
+  'steps',
+] as const satisfies readonly OutputName[];
+
+export interface Outputs {
+  set<K extends OutputName>(name: K, value: OutputValues[K]): void;
+}
+
+/** What main leaves for post (GITHUB_STATE → STATE_<key>). */
+export interface SavedState {
+  kind: 'run' | 'build';
+  id: string;
+  url: string;
+  /** Main saw a final state, confirmed an abort, or left the work running on purpose. */
+  settled: boolean;
+  /** The other runs a followed workflow started (wait-for: workflow). */
+  workflowRuns: string[];
+  /** While a run trigger is in flight; cleared once its id is known. */
+  pendingTrigger: TriggerFingerprint | undefined;
+}
+
+export type StateKey = keyof SavedState;
+
+export interface StateStore {
+  save(key: StateKey, value: string): void;
+  get(key: StateKey): string;
+}
+
+const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
+  kind: (kind) => kind,
+  id: (id) => id,
+  url: (url) => url,
+  settled: (settled) => (settled ? 'true' : ''),
+  workflowRuns: (ids) => JSON.stringify(ids),
+  pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
+};
+
+export function saveState<K extends StateKey>(store: StateStore, key: K, value: SavedState[K]): void {
+  store.save(key, ENCODE[key](value));
+}
+
+export interface ReadState {
+  state: Partial<SavedState>;
+  /** Entries that were present but unusable, each named; they are ignored. */
+  problems: string[];
+}
+
+/** Reads what main saved; anything malformed is dropped and named, never used. */
+export function readSavedState(store: StateStore): ReadState {
+  const problems: string[] = [];
+  const state: Partial<SavedState> = {};
+  const kind = store.get('kind');
+  if (kind === 'run' || kind === 'build') state.kind = kind;
+  else if (kind) problems.push('kind');
+  const id = store.get('id');
+  if (isSafeId(id)) state.id = id;
+  else if (id) problems.push('id');
+  const url = store.get('url');
+  if (isHttpUrl(url)) state.url = url;
+  else if (url) problems.push('url');
+  state.settled = store.get('settled') === 'true';
+  const runs = parseJson(store.get('workflowRuns'));
+  if (Array.isArray(runs) && runs.every(isSafeId)) state.workflowRuns = runs;
+  else if (runs !== undefined) problems.push('workflowRuns');
+  const pending = parseJson(store.get('pendingTrigger'));
+  if (isFingerprint(pending)) state.pendingTrigger = pending;
+  else if (pending !== undefined) problems.push('pendingTrigger');
+  return { state, problems };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  if (/[\s\p{Cc}]/u.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

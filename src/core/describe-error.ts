@@ -1,0 +1,3 @@
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

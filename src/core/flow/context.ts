@@ -1,0 +1,33 @@
+// What every stage of the flow is handed: the settings, the ports, the sinks, and the view of the
+// remote work that is kept current so that any ending can report what is known.
+import type { Clock, Sleep } from '../../time.ts';
+import type { CiApi } from '../api-port.ts';
+import type { Log } from '../ports.ts';
+import type { Settings } from '../settings.ts';
+import type { FinalView, FlowSink } from './events.ts';
+import type { Broadcast } from './fan-out.ts';
+
+export interface CancelSignals {
+  /** The first SIGINT/SIGTERM/SIGBREAK: stop following, abort the remote work, report, exit. */
+  signal: AbortSignal;
+  /** A second signal: stop waiting for anything, write what we have and exit now. */
+  hurry: AbortSignal;
+}
+
+export interface FlowDeps {
+  client: CiApi;
+  clock: Clock;
+  sleep: Sleep;
+  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
+  log: Log;
+  cancel: CancelSignals;
+  sinks: readonly FlowSink[];
+}
+
+export interface FlowContext extends Omit<FlowDeps, 'sinks'> {
+  settings: Settings;
+  /** When the flow began (epoch ms); the timeout counts from here. */
+  startedAt: number;
+  emit: Broadcast;
+  view: { -readonly [K in keyof FinalView]: FinalView[K] };
+}

@@ -1,0 +1,44 @@
+// The whole flow, shared by the action and the CLI:
+// settings → resolve → trigger (exactly once) → follow → (workflow) → outcome.
+// Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
+import { errorOutcome, type Outcome } from '../outcome.ts';
+import type { Settings } from '../settings.ts';
+import type { FlowContext, FlowDeps } from './context.ts';
+import type { Conclusion } from './events.ts';
+import { fanOut } from './fan-out.ts';
+import { prepare } from './prepare.ts';
+import { start } from './start.ts';
+import { waitForEnd } from './wait.ts';
+
+export async function execute(settings: Settings, deps: FlowDeps): Promise<Outcome> {
+  const { sinks, ...ports } = deps;
+  const context: FlowContext = {
+    ...ports,
+    settings,
+    startedAt: deps.clock.now(),
+    emit: fanOut(sinks, deps.log),
+    view: { steps: [] },
+  };
+  let conclusion: Conclusion;
+  try {
+    conclusion = await runFlow(context);
+  } catch (error) {
+    // Whatever went wrong, the outputs and the summary still tell what is known.
+    conclusion = { outcome: errorOutcome(error), final: { ...context.view }, settled: false };
+  }
+  await context.emit.concluded(conclusion);
+  return conclusion.outcome;
+}
+
+async function runFlow(context: FlowContext): Promise<Conclusion> {
+  const prepared = await prepare(context);
+  if (!prepared) {
+    return {
+      outcome: { kind: 'cancelled', success: false, message: 'Cancelled before anything was triggered.' },
+      final: { steps: [] },
+      settled: true,
+    };
+  }
+  await start(context, prepared);
+  return waitForEnd(context, prepared);
+}

@@ -1,0 +1,59 @@
+// Everything that can be checked is checked before the trigger, so a mistake costs no run.
+import type { Build, Run } from '../../api/types.ts';
+import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from '../resolve.ts';
+import type { FlowContext } from './context.ts';
+
+export interface Prepared {
+  resolved: Resolved;
+  before: Before;
+  /** Set when the flow waits for the whole workflow. */
+  workflowApplicationId: string | undefined;
+}
+
+export interface Before {
+  /** Durations of the target's recent finished runs or builds, which pace the polling. */
+  history: number[];
+  runs: Run[];
+  builds: Build[];
+  listBuilds?: () => Promise<Build[]>;
+}
+
+const HISTORY_SIZE = 20;
+
+/** Resolves the target; undefined when cancelled before anything was triggered. */
+export async function prepare(context: FlowContext): Promise<Prepared | undefined> {
+  const { client, settings, cancel } = context;
+  const resolved = await resolveTarget(client, settings);
+  const workflowApplicationId =
+    settings.wait && settings.waitFor === 'workflow'
+      ? await resolveWorkflowApplicationId(client, settings)
+      : undefined;
+  const before = await lookBefore(context, resolved);
+  if (cancel.signal.aborted && resolved.kind !== 'attach') return undefined;
+  return { resolved, before, workflowApplicationId };
+}
+
+/**
+ * One read before the trigger serves twice: the newest runs are the watermark that makes a lost
+ * trigger response recoverable, and their durations pace the polling.
+ */
+async function lookBefore({ client, settings }: FlowContext, resolved: Resolved): Promise<Before> {
+  if (resolved.kind === 'run') {
+    const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: HISTORY_SIZE });
+    return { runs, builds: [], history: durations(runs) };
+  }
+  const target = settings.target;
+  if (resolved.kind === 'build' && target.kind === 'application') {
+    const list = () => client.listBuilds(target.owner, target.application, { limit: HISTORY_SIZE });
+    const builds = await list();
+    return { runs: [], builds, history: durations(builds), listBuilds: list };
+  }
+  return { runs: [], builds: [], history: [] };
+}
+
+function durations(resources: ReadonlyArray<Run | Build>): number[] {
+  return resources
+    .filter((resource) => resource.status === 'finished' && resource.startedAt && resource.finishedAt)
+    .map((resource) => resource.finishedAt!.getTime() - resource.startedAt!.getTime())
+    .filter((ms) => ms > 0);
+}

@@ -1,0 +1,79 @@
+// The remote work comes to exist here: triggered exactly once, or attached to by id.
+import { fingerprintOf } from '../fingerprint.ts';
+import type { Remote } from '../follow.ts';
+import type { RemoteRef } from '../refs.ts';
+import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
+import type { FlowContext } from './context.ts';
+import type { Prepared } from './prepare.ts';
+
+/** Triggers or attaches, tells the sinks, and leaves the first full read in the view. */
+export async function start(context: FlowContext, prepared: Prepared): Promise<void> {
+  const { resolved } = prepared;
+  const { ref, resource } = await triggerOrAttach(context, prepared);
+  context.view.ref = ref;
+  context.view.resource = resource;
+  context.emit.identified(ref);
+  // Real servers answered the trigger with a trimmed body (and a non-ISO date): read it again.
+  const initial = resolved.kind === 'attach' ? resource : await reread(context, ref, resource);
+  context.view.resource = initial;
+  context.emit.triggered({
+    ref,
+    resource: initial,
+    attached: resolved.kind === 'attach',
+    ...(resolved.kind === 'run' && resolved.pipelineName ? { pipelineName: resolved.pipelineName } : {}),
+  });
+}
+
+async function triggerOrAttach(
+  context: FlowContext,
+  { resolved, before }: Prepared,
+): Promise<{ ref: RemoteRef; resource: Remote }> {
+  const { client, settings } = context;
+  const deps: TriggerDeps = {
+    client,
+    log: context.log,
+    clock: context.clock,
+    sleep: context.sleep,
+    cancel: context.cancel.signal,
+  };
+  const common = {
+    ...(settings.branch !== undefined ? { branch: settings.branch } : {}),
+    ...(settings.commit !== undefined ? { commitHash: settings.commit } : {}),
+    ...(settings.message !== undefined ? { message: settings.message } : {}),
+    ...(settings.envVars.length > 0 ? { envVars: settings.envVars } : {}),
+  };
+  switch (resolved.kind) {
+    case 'attach': {
+      const run = await client.getRun(resolved.runId);
+      return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
+    }
+    case 'run': {
+      const payload = {
+        pipelineId: resolved.pipelineId,
+        ...(settings.sourceRunId !== undefined ? { sourceRunId: settings.sourceRunId } : {}),
+        ...common,
+      };
+      const fingerprint = fingerprintOf(payload, before.runs);
+      context.emit.triggering(fingerprint);
+      const run = await triggerRunOnce(deps, payload, fingerprint);
+      return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
+    }
+    case 'build': {
+      const build = await triggerBuildOnce(
+        deps,
+        { applicationId: resolved.applicationId, ...common },
+        { builds: before.builds, ...(before.listBuilds ? { list: before.listBuilds } : {}) },
+      );
+      return { ref: { kind: 'build', id: build.id, url: build.url }, resource: build };
+    }
+  }
+}
+
+/** The trigger's own body stands in when the re-read fails: the work exists either way. */
+async function reread({ client }: FlowContext, ref: RemoteRef, fallback: Remote): Promise<Remote> {
+  try {
+    return ref.kind === 'run' ? await client.getRun(ref.id) : await client.getBuild(ref.id);
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,78 @@
+// Cancelled or timed out: abort what is still running (or leave it, as configured), then conclude.
+import type { Step } from '../../api/types.ts';
+import { abortAll, type AbortResult } from '../abort.ts';
+import { decideOutcome } from '../outcome.ts';
+import type { RemoteRef } from '../refs.ts';
+import type { FlowContext } from './context.ts';
+import type { Conclusion } from './events.ts';
+
+/** Time left for the abort after a signal: the runner sends SIGTERM 7.5 s after SIGINT. */
+const CANCEL_ABORT_BUDGET_MS = 4500;
+const TIMEOUT_ABORT_BUDGET_MS = 15_000;
+
+export async function stop(
+  context: FlowContext,
+  reason: 'cancelled' | 'timeout',
+  refs: readonly RemoteRef[],
+  what: 'run' | 'build' | 'workflow' = refs[0]?.kind ?? 'run',
+): Promise<Conclusion> {
+  const { settings, log, view } = context;
+  const shouldAbort = reason === 'cancelled' ? settings.abortOnCancel : settings.onTimeout === 'abort';
+  const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
+  let abort: AbortResult | undefined;
+  let settled = false;
+  if (!shouldAbort) {
+    log.info(
+      reason === 'cancelled'
+        ? `Cancelled: ${label || 'the remote work'} is left running (abort-on-cancel: false).`
+        : `Timed out: ${label || 'the remote work'} is left running (on-timeout: leave).`,
+    );
+    settled = true;
+  } else if (refs.length > 0) {
+    log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
+    const results = await abortAll(context.client, refs, {
+      budgetMs: reason === 'cancelled' ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
+      clock: context.clock,
+      sleep: context.sleep,
+      log,
+      signal: context.cancel.hurry,
+    });
+    for (const result of results) log.info(result.message);
+    abort = combine(results);
+    settled = abort.confirmed;
+    const main = results[0];
+    if (what !== 'workflow' && main?.resource) {
+      view.resource = main.resource;
+      view.steps = await refreshSteps(context, main.ref, view.steps);
+    }
+  }
+  const outcome = decideOutcome({ finished: false, reason, abort }, settings, what);
+  return { outcome, final: { ...view, ...(abort ? { abort } : {}) }, settled };
+}
+
+function combine(results: readonly AbortResult[]): AbortResult {
+  return {
+    ref: results[0]!.ref,
+    confirmed: results.every((result) => result.confirmed),
+    ...(results.every((result) => result.alreadyFinished) ? { alreadyFinished: true } : {}),
+    ...(results[0]?.resource ? { resource: results[0].resource } : {}),
+    message: results.map((result) => result.message).join(' '),
+  };
+}
+
+/** After an abort the steps changed; one short read, skipped when a second signal asks to hurry. */
+async function refreshSteps(
+  { client, cancel }: FlowContext,
+  ref: RemoteRef,
+  steps: readonly Step[],
+): Promise<readonly Step[]> {
+  if (ref.kind !== 'run' || cancel.hurry.aborted) return steps;
+  try {
+    return await client.getRunSteps(ref.id, {
+      signal: AbortSignal.any([cancel.hurry, AbortSignal.timeout(1000)]),
+      retry: { maxAttempts: 1 },
+    });
+  } catch {
+    return steps;
+  }
+}

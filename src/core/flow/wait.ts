@@ -1,0 +1,87 @@
+// Following the remote work to its end: the run or build, then (wait-for: workflow) the rest of
+// its workflow. Ends in a Conclusion: settled on a result, or stopped by a cancel or the timeout.
+import { isFinished } from '../../api/types.ts';
+import { follow } from '../follow.ts';
+import { decideOutcome } from '../outcome.ts';
+import { createPollPolicy } from '../polling.ts';
+import { runRef } from '../refs.ts';
+import { followWorkflow, worstResult } from '../workflow.ts';
+import type { FlowContext } from './context.ts';
+import type { Conclusion } from './events.ts';
+import type { Prepared } from './prepare.ts';
+import { stop } from './stop.ts';
+
+export async function waitForEnd(context: FlowContext, prepared: Prepared): Promise<Conclusion> {
+  const { settings, view, cancel } = context;
+  const ref = view.ref!;
+  if (cancel.signal.aborted) return stop(context, 'cancelled', [ref]);
+  if (!settings.wait) {
+    return {
+      outcome: {
+        kind: 'triggered',
+        success: true,
+        message: `Triggered ${ref.kind} ${ref.id}; not waiting for it (wait: false).`,
+      },
+      final: { ...view },
+      settled: true,
+    };
+  }
+  const deadline = settings.timeoutMs !== undefined ? context.startedAt + settings.timeoutMs : undefined;
+  const end = await follow(
+    context,
+    {
+      ref,
+      policy: createPollPolicy({ interval: settings.pollInterval, history: prepared.before.history }),
+      cancel: cancel.signal,
+      initial: view.resource!,
+      ...(deadline !== undefined ? { deadline } : {}),
+    },
+    {
+      update: (resource, steps) => {
+        view.resource = resource;
+        view.steps = steps;
+        context.emit.update(resource, steps);
+      },
+      stepFinished: (step, steps, runFinished) => context.emit.stepFinished(step, steps, runFinished),
+    },
+  );
+  view.resource = end.resource ?? view.resource;
+  view.steps = end.steps;
+  if (end.reason !== 'finished') return stop(context, end.reason, [ref]);
+  if (prepared.workflowApplicationId === undefined || ref.kind !== 'run') {
+    return settle(context, end.resource.result, ref.kind);
+  }
+  return waitForWorkflow(context, prepared.workflowApplicationId, deadline);
+}
+
+async function waitForWorkflow(
+  context: FlowContext,
+  applicationId: string,
+  deadline: number | undefined,
+): Promise<Conclusion> {
+  const { settings, view, client } = context;
+  context.log.info('Waiting for the rest of the workflow…');
+  const end = await followWorkflow(context, {
+    applicationId,
+    runId: view.ref!.id,
+    policy: createPollPolicy({ interval: settings.pollInterval }),
+    cancel: context.cancel.signal,
+    onChange: (workflow) => {
+      view.workflow = workflow;
+      context.emit.workflowChanged(workflow);
+    },
+    ...(deadline !== undefined ? { deadline } : {}),
+  });
+  if (end.reason === 'finished') return settle(context, worstResult(end.workflow.items), 'workflow');
+  const running = (end.workflow?.items ?? []).flatMap((item) =>
+    item.runId && !isFinished(item) ? [runRef(client.apiUrl, item.runId)] : [],
+  );
+  return stop(context, end.reason, running, 'workflow');
+}
+
+/** The remote work finished: gate on its result. */
+function settle(context: FlowContext, result: string, what: 'run' | 'build' | 'workflow'): Conclusion {
+  const { view, settings } = context;
+  const outcome = decideOutcome({ finished: true, result, steps: view.steps }, settings, what);
+  return { outcome, final: { ...view }, settled: true };
+}

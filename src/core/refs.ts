@@ -1,0 +1,10 @@
+// A reference to remote work, and the one place its API URL is built from an id.
+export interface RemoteRef {
+  kind: 'run' | 'build';
+  id: string;
+  url: string;
+}
+
+export function runRef(apiUrl: string, id: string): RemoteRef {
+  return { kind: 'run', id, url: `${apiUrl}/runs/${encodeURIComponent(id)}` };
+}

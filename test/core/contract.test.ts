@@ -1,0 +1,72 @@
+// The typed contract shared by main and post: output names match action.yml, and post reads back
+// exactly what main saved, dropping anything malformed.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  OUTPUT_NAMES,
+  readSavedState,
+  saveState,
+  type StateKey,
+  type StateStore,
+} from '../../src/core/contract.ts';
+import { fingerprintOf } from '../../src/core/fingerprint.ts';
+
+function memoryStore(): StateStore & { values: Map<StateKey, string> } {
+  const values = new Map<StateKey, string>();
+  return { values, save: (key, value) => void values.set(key, value), get: (key) => values.get(key) ?? '' };
+}
+
+describe('the contract', () => {
+  it('names exactly the outputs action.yml declares, in its order', () => {
+    const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
+      outputs: Record<string, unknown>;
+    };
+    expect([...OUTPUT_NAMES]).toEqual(Object.keys(action.outputs));
+  });
+
+  it('reads back what was saved', () => {
+    const store = memoryStore();
+    const fingerprint = fingerprintOf(
+      { pipelineId: 'p0000000000000000000000a', branch: 'main', envVars: [{ key: 'A', value: 'secret' }] },
+      [],
+    );
+    saveState(store, 'pendingTrigger', fingerprint);
+    saveState(store, 'kind', 'run');
+    saveState(store, 'id', '5e000000000000000000002f');
+    saveState(store, 'url', 'https://ci.test/api/v3/runs/5e000000000000000000002f');
+    saveState(store, 'workflowRuns', ['5e0000000000000000000030']);
+    saveState(store, 'settled', true);
+    expect(readSavedState(store)).toEqual({
+      state: {
+        kind: 'run',
+        id: '5e000000000000000000002f',
+        url: 'https://ci.test/api/v3/runs/5e000000000000000000002f',
+        workflowRuns: ['5e0000000000000000000030'],
+        settled: true,
+        pendingTrigger: fingerprint,
+      },
+      problems: [],
+    });
+    expect([...store.values.values()].join('\n')).not.toContain('secret');
+  });
+
+  it.each([
+    ['id', '..'],
+    ['id', 'abc123\n::warning::x'],
+    ['id', '../abort'],
+    ['kind', 'deploy'],
+    ['url', 'javascript:alert(1)'],
+    ['url', 'https://ci.test/runs/1\n::stop-commands::x'],
+    ['workflowRuns', '["ok", "../x"]'],
+    ['workflowRuns', '{'],
+    ['pendingTrigger', '{"pipelineId":"p1","known":[]}'],
+    ['pendingTrigger', 'not json'],
+  ] as const)('drops a malformed %s (%j)', (key, value) => {
+    const store = memoryStore();
+    store.save(key, value);
+    const { state, problems } = readSavedState(store);
+    expect(problems).toEqual([key]);
+    expect(state[key as keyof typeof state]).toBeUndefined();
+  });
+});

@@ -1,0 +1,271 @@
+// A small fake of the core's API port: one application with one pipeline, runs and builds that move
+// through their states on the virtual clock, and hooks to make any call fail the way a server can.
+import { ApiError, TriggerOutcomeUnknownError } from '../../../src/api/errors.ts';
+import type { Build, BuildTrigger, Run, RunTrigger, Step, Workflow } from '../../../src/api/types.ts';
+import type { CallOptions, CiApi } from '../../../src/core/api-port.ts';
+import type { VirtualTime } from './virtual-time.ts';
+
+export const API_URL = 'https://ci.test/api/v3';
+export const PIPELINE_ID = 'p0000000000000000000000a';
+export const APPLICATION_ID = 'a0000000000000000000000a';
+
+export interface Script {
+  /** From the trigger to the start. */
+  queueMs: number;
+  stepMs: number;
+  steps: string[];
+  /** The step (by index) that fails; the run then ends `failed` there. */
+  failAt?: number;
+}
+
+interface Remote {
+  id: string;
+  kind: 'run' | 'build';
+  createdAt: number;
+  script: Script;
+  trigger: RunTrigger | BuildTrigger;
+  abortedAt?: number;
+}
+
+type Method = Exclude<keyof CiApi, 'apiUrl'>;
+type Fault = (call: { method: Method; args: unknown[] }) => unknown;
+
+export class FakeApi implements CiApi {
+  readonly apiUrl = API_URL;
+  readonly calls: Array<{ method: Method; args: unknown[] }> = [];
+  script: Script = { queueMs: 2000, stepMs: 5000, steps: ['checkout', 'build', 'test'] };
+  /** Builds and runs refuse an abort (400) until they have started, as real servers did. */
+  readonly remotes = new Map<string, Remote>();
+  readonly #faults: Array<{ method: Method; fault: Fault; times: number }> = [];
+  readonly #time: VirtualTime;
+  #next = 1;
+  /** Runs that exist before the test starts, newest first. */
+  history: Run[] = [];
+  workflowFor?: (run: Run) => Workflow | undefined;
+  buildAbortSupported = true;
+
+  constructor(time: VirtualTime) {
+    this.#time = time;
+  }
+
+  /** The next `times` calls of `method` run `fault` first: it may throw, or act and then throw. */
+  failNext(method: Method, fault: Fault, times = 1): void {
+    this.#faults.push({ method, fault, times });
+  }
+
+  count(method: Method): number {
+    return this.calls.filter((call) => call.method === method).length;
+  }
+
+  async getApplication(owner: string, name: string) {
+    this.#enter('getApplication', [owner, name]);
+    const stack = name === 'classic' ? 5 : 6;
+    return { id: APPLICATION_ID, url: `${API_URL}/applications/${APPLICATION_ID}`, name, stack };
+  }
+
+  async listPipelines(owner: string, name: string) {
+    this.#enter('listPipelines', [owner, name]);
+    return [{ id: PIPELINE_ID, name: 'build' }];
+  }
+
+  async listRuns() {
+    this.#enter('listRuns', []);
+    const created = [...this.remotes.values()].filter((remote) => remote.kind === 'run').reverse();
+    return [...created.map((remote) => this.#run(remote)), ...this.history].slice(0, 20);
+  }
+
+  async getRun(id: string, call?: CallOptions) {
+    this.#enter('getRun', [id, call]);
+    const remote = this.remotes.get(id);
+    if (remote) return this.#run(remote);
+    const old = this.history.find((run) => run.id === id);
+    if (old) return old;
+    throw httpError('GET', `/runs/${id}`, 404);
+  }
+
+  async getRunSteps(id: string, call?: CallOptions) {
+    this.#enter('getRunSteps', [id, call]);
+    const remote = this.remotes.get(id);
+    return remote ? this.#steps(remote) : [];
+  }
+
+  async triggerRun(payload: RunTrigger) {
+    this.#enter('triggerRun', [payload]);
+    return this.#run(this.create('run', payload));
+  }
+
+  async abortRun(id: string) {
+    this.#enter('abortRun', [id]);
+    return this.#run(this.#abort(id, 'PUT', `/runs/${id}/abort`));
+  }
+
+  async listBuilds() {
+    this.#enter('listBuilds', []);
+    const created = [...this.remotes.values()].filter((remote) => remote.kind === 'build').reverse();
+    return created.map((remote) => this.#build(remote));
+  }
+
+  async getBuild(id: string) {
+    this.#enter('getBuild', [id]);
+    const remote = this.remotes.get(id);
+    if (!remote) throw httpError('GET', `/builds/${id}`, 404);
+    return this.#build(remote);
+  }
+
+  async triggerBuild(payload: BuildTrigger) {
+    this.#enter('triggerBuild', [payload]);
+    return this.#build(this.create('build', payload));
+  }
+
+  async abortBuild(build: { id: string; url: string }) {
+    this.#enter('abortBuild', [build]);
+    if (!this.buildAbortSupported) {
+      throw new ApiError({ ...httpInit('PUT', `/builds/${build.id}/abort`, 404), unsupported: true });
+    }
+    return this.#build(this.#abort(build.id, 'PUT', `/builds/${build.id}/abort`));
+  }
+
+  async listWorkflows() {
+    this.#enter('listWorkflows', []);
+    const runs = [...this.remotes.values()].filter((remote) => remote.kind === 'run');
+    return runs.flatMap((remote) => this.workflowFor?.(this.#run(remote)) ?? []);
+  }
+
+  async getWorkflow(id: string) {
+    this.#enter('getWorkflow', [id]);
+    const found = (await this.listWorkflows()).find((workflow) => workflow.id === id);
+    if (!found) throw httpError('GET', `/workflows/${id}`, 404);
+    return found;
+  }
+
+  async openStepLog(logUrl: string) {
+    this.#enter('openStepLog', [logUrl]);
+    const lines = [`log of ${logUrl.split('/').at(-2)}`, 'error: something broke'];
+    return (async function* () {
+      yield new TextEncoder().encode(`${lines.join('\n')}\n`);
+    })();
+  }
+
+  /** A run as the server would answer now, without counting a call. */
+  runNow(id: string): Run {
+    return this.#run(this.remotes.get(id)!);
+  }
+
+  /** Creates remote work directly, as the server would for a request whose answer was lost. */
+  create(kind: 'run' | 'build', trigger: RunTrigger | BuildTrigger): Remote {
+    const id = `${kind === 'run' ? 'r' : 'b'}${String(this.#next++).padStart(23, '0')}`;
+    const remote: Remote = { id, kind, createdAt: this.#time.now, script: this.script, trigger };
+    this.remotes.set(id, remote);
+    return remote;
+  }
+
+  #enter(method: Method, args: unknown[]): void {
+    this.calls.push({ method, args });
+    const index = this.#faults.findIndex((entry) => entry.method === method);
+    if (index < 0) return;
+    const entry = this.#faults[index]!;
+    entry.times -= 1;
+    if (entry.times <= 0) this.#faults.splice(index, 1);
+    entry.fault({ method, args });
+  }
+
+  #abort(id: string, method: string, path: string): Remote {
+    const remote = this.remotes.get(id);
+    if (!remote) throw httpError(method, path, 404);
+    const state = this.#state(remote);
+    if (state.status === 'finished') throw httpError(method, path, 400);
+    if (state.status === 'notstarted') throw httpError(method, path, 400);
+    remote.abortedAt = this.#time.now;
+    return remote;
+  }
+
+  #state(remote: Remote) {
+    const { script } = remote;
+    const now = this.#time.now;
+    const startAt = remote.createdAt + script.queueMs;
+    const failAt = script.failAt ?? script.steps.length;
+    const ranSteps = Math.min(failAt + 1, script.steps.length);
+    const naturalEnd = startAt + ranSteps * script.stepMs;
+    const endAt = remote.abortedAt !== undefined ? Math.min(remote.abortedAt, naturalEnd) : naturalEnd;
+    const result =
+      remote.abortedAt !== undefined && remote.abortedAt < naturalEnd
+        ? 'aborted'
+        : script.failAt !== undefined
+          ? 'failed'
+          : 'passed';
+    if (now < startAt) return { status: 'notstarted', result: 'unknown', startAt, endAt, progress: 0 };
+    if (now < endAt) {
+      const progress = Math.floor(((now - startAt) / (naturalEnd - startAt)) * 100);
+      return { status: 'running', result: 'unknown', startAt, endAt, progress };
+    }
+    return { status: 'finished', result, startAt, endAt, progress: 100 };
+  }
+
+  #run(remote: Remote): Run {
+    const state = this.#state(remote);
+    const trigger = remote.trigger as RunTrigger;
+    return {
+      id: remote.id,
+      url: `${API_URL}/runs/${remote.id}`,
+      status: state.status,
+      result: state.result,
+      progress: state.progress,
+      createdAt: new Date(remote.createdAt),
+      ...(state.status !== 'notstarted' ? { startedAt: new Date(state.startAt) } : {}),
+      ...(state.status === 'finished' ? { finishedAt: new Date(state.endAt) } : {}),
+      ...(trigger.branch !== undefined ? { branch: trigger.branch } : {}),
+      ...(trigger.message !== undefined ? { message: trigger.message } : {}),
+      ...(trigger.commitHash !== undefined ? { commitHash: trigger.commitHash } : {}),
+      envVars: trigger.envVars ?? [],
+      ...(trigger.sourceRunId !== undefined ? { sourceRunId: trigger.sourceRunId } : {}),
+      pipeline: { id: PIPELINE_ID, name: 'build' },
+    };
+  }
+
+  #build(remote: Remote): Build {
+    const { envVars: _envVars, pipeline: _pipeline, sourceRunId: _source, ...build } = this.#run(remote);
+    return { ...build, url: `${API_URL}/builds/${remote.id}` };
+  }
+
+  #steps(remote: Remote): Step[] {
+    const state = this.#state(remote);
+    if (state.status === 'notstarted') return [];
+    const now = this.#time.now;
+    const { stepMs, failAt } = remote.script;
+    return remote.script.steps.map((name, index): Step => {
+      const from = state.startAt + index * stepMs;
+      const end = Math.min(from + stepMs, state.endAt);
+      const base = { id: `${remote.id}-s${index + 1}`, order: index + 1, name };
+      const logUrl = `${API_URL}/runs/${remote.id}/steps/${index + 1}/log`;
+      if (now < from || from >= state.endAt) return { ...base, status: 'notstarted', result: 'unknown' };
+      if (now < end)
+        return { ...base, status: 'running', result: 'unknown', startedAt: new Date(from), logUrl };
+      const result =
+        remote.abortedAt !== undefined && from + stepMs > remote.abortedAt
+          ? 'aborted'
+          : failAt === index
+            ? 'failed'
+            : 'passed';
+      return {
+        ...base,
+        status: 'finished',
+        result,
+        startedAt: new Date(from),
+        finishedAt: new Date(end),
+        logUrl,
+      };
+    });
+  }
+}
+
+function httpInit(method: string, path: string, status: number) {
+  return { method, path, kind: 'http' as const, status, retryable: status >= 500 || status === 429 };
+}
+
+export function httpError(method: string, path: string, status: number): ApiError {
+  return new ApiError(httpInit(method, path, status));
+}
+
+export function lostResponse(method = 'POST', path = '/runs'): TriggerOutcomeUnknownError {
+  return new TriggerOutcomeUnknownError({ method, path, kind: 'network', code: 'ECONNRESET' });
+}

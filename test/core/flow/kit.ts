@@ -1,0 +1,101 @@
+// Runs the real flow in-process: real settings, real sinks (record sink and live reporter), the
+// fake API port and virtual time. Each run returns everything a test may want to look at.
+import type { OutputName, StateKey } from '../../../src/core/contract.ts';
+import { execute } from '../../../src/core/flow/execute.ts';
+import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
+import { createRecordSink } from '../../../src/core/flow/record-sink.ts';
+import type { Outcome } from '../../../src/core/outcome.ts';
+import type { Log } from '../../../src/core/ports.ts';
+import { createReporter } from '../../../src/core/reporter.ts';
+import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
+import { FakeApi } from './fake-api.ts';
+import { VirtualTime } from './virtual-time.ts';
+
+export interface FlowRun {
+  outcome: Outcome;
+  conclusions: Conclusion[];
+  outputs: Map<OutputName, string>;
+  state: Map<StateKey, string>;
+  lines: string[];
+  summaries: string[];
+  api: FakeApi;
+  time: VirtualTime;
+}
+
+export interface FlowSetup {
+  inputs?: Record<string, string>;
+  /** Prepares the fake and schedules events (signals, server changes) before the flow starts. */
+  /** May return inputs that depend on the arranged world (e.g. the id of a run it created). */
+  arrange?: (world: {
+    api: FakeApi;
+    time: VirtualTime;
+    cancel: () => void;
+    hurry: () => void;
+  }) => Record<string, string> | void;
+  extraSinks?: FlowSink[];
+}
+
+export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
+  const time = new VirtualTime();
+  const api = new FakeApi(time);
+  const cancelController = new AbortController();
+  const hurryController = new AbortController();
+  const arranged = setup.arrange?.({
+    api,
+    time,
+    cancel: () => cancelController.abort(new Error('cancelled')),
+    hurry: () => hurryController.abort(new Error('hurry')),
+  });
+  const inputs: Record<string, string> = {
+    ...INPUT_DEFAULTS,
+    'base-url': 'https://ci.test',
+    token: 'fake-token-0123456789',
+    ...setup.inputs,
+    ...(arranged ?? {}),
+  };
+  const settings = readSettings((name) => inputs[name] ?? '');
+  const lines: string[] = [];
+  const log = recordingLog(lines);
+  const outputs = new Map<OutputName, string>();
+  const state = new Map<StateKey, string>();
+  const summaries: string[] = [];
+  const conclusions: Conclusion[] = [];
+  const cancel = { signal: cancelController.signal, hurry: hurryController.signal };
+  const reporter = createReporter({
+    log,
+    summary: { write: async (markdown) => void summaries.push(markdown) },
+    client: api,
+    settings,
+    clock: time.clock,
+    cancel: cancel.signal,
+  });
+  const sinks: FlowSink[] = [
+    createRecordSink(
+      { set: (name, value) => void outputs.set(name, value) },
+      { save: (key, value) => void state.set(key, value), get: (key) => state.get(key) ?? '' },
+    ),
+    reporter,
+    { concluded: (conclusion) => void conclusions.push(conclusion) },
+    ...(setup.extraSinks ?? []),
+  ];
+  const outcome = await execute(settings, {
+    client: api,
+    clock: time.clock,
+    sleep: time.sleep,
+    log,
+    cancel,
+    sinks,
+  });
+  return { outcome, conclusions, outputs, state, lines, summaries, api, time };
+}
+
+function recordingLog(lines: string[]): Log {
+  return {
+    info: (line) => void lines.push(line),
+    debug: () => undefined,
+    warning: (message) => void lines.push(`warning: ${message}`),
+    error: (message) => void lines.push(`error: ${message}`),
+    startGroup: (title) => void lines.push(`group: ${title}`),
+    endGroup: () => void lines.push('endgroup'),
+  };
+}

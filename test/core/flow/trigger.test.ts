@@ -1,0 +1,144 @@
+// The trigger, exactly once: lost responses for runs and builds, refused triggers sent again, and
+// the fingerprint that lets the post entry find a run whose trigger was in flight.
+import { describe, expect, it } from 'vitest';
+import type { RunTrigger } from '../../../src/api/types.ts';
+import { isFingerprint } from '../../../src/core/fingerprint.ts';
+import { findTriggeredRuns } from '../../../src/core/trigger.ts';
+import { httpError, lostResponse, PIPELINE_ID, type FakeApi } from './fake-api.ts';
+import { runFlow } from './kit.ts';
+
+const inputs = {
+  'pipeline-id': PIPELINE_ID,
+  branch: 'main',
+  'env-vars': 'SECRET=hunter2\nLEVEL=debug',
+};
+
+/** The server creates the run, then the connection drops before the answer. */
+function createThenLose(api: FakeApi) {
+  api.failNext('triggerRun', ({ args }) => {
+    api.create('run', args[0] as RunTrigger);
+    throw lostResponse();
+  });
+}
+
+describe('a run trigger', () => {
+  it('whose response is lost adopts the one run it created', async () => {
+    const run = await runFlow({ inputs, arrange: ({ api }) => createThenLose(api) });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.api.remotes.size).toBe(1);
+    expect(run.lines.some((line) => line.startsWith('Adopted run '))).toBe(true);
+  });
+
+  it('whose response is lost, when no run matches, stops without triggering twice', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', () => {
+          throw lostResponse();
+        }),
+    });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome.kind).toBe('unknown');
+    expect(run.outcome.message).toContain('no new run of the pipeline matches it');
+    expect(run.api.remotes.size).toBe(0);
+    // The fingerprint stays saved: post looks again, in case the run appears late.
+    expect(isFingerprint(JSON.parse(run.state.get('pendingTrigger')!))).toBe(true);
+  });
+
+  it('does not adopt a run with other env vars', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          const payload = args[0] as RunTrigger;
+          api.create('run', { ...payload, envVars: [{ key: 'SECRET', value: 'other' }] });
+          throw lostResponse();
+        }),
+    });
+    expect(run.outcome.message).toContain('no new run of the pipeline matches it');
+  });
+
+  it('refused with 429 is sent again', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', () => {
+          throw httpError('POST', '/runs', 429);
+        }),
+    });
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(2);
+    expect(run.api.remotes.size).toBe(1);
+  });
+
+  it('saves a fingerprint that holds no env var value', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, cancel }) => api.failNext('triggerRun', () => cancel()),
+    });
+    const saved: string[] = [];
+    for (const [, value] of run.state) saved.push(value);
+    expect(saved.join('\n')).not.toContain('hunter2');
+  });
+
+  it('can be found again from its fingerprint, by the post entry', async () => {
+    let saved = '';
+    await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          api.create('run', args[0] as RunTrigger);
+          throw lostResponse();
+        }),
+      extraSinks: [{ triggering: (fingerprint) => void (saved = JSON.stringify(fingerprint)) }],
+    }).then(async (run) => {
+      const found = await findTriggeredRuns(run.api, JSON.parse(saved));
+      expect(found.map((found) => found.id)).toEqual([...run.api.remotes.keys()]);
+    });
+  });
+});
+
+describe('a build trigger', () => {
+  it('whose response is lost adopts the build when the application is named', async () => {
+    const run = await runFlow({
+      inputs: { application: 'acme/classic', branch: 'main' },
+      arrange: ({ api }) =>
+        api.failNext('triggerBuild', ({ args }) => {
+          api.create('build', args[0] as RunTrigger);
+          throw lostResponse('POST', '/builds');
+        }),
+    });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerBuild')).toBe(1);
+    expect(run.lines.some((line) => line.startsWith('Adopted build '))).toBe(true);
+  });
+
+  it('whose response is lost stops when the builds cannot be listed (application-id)', async () => {
+    const run = await runFlow({
+      inputs: { 'application-id': 'a0000000000000000000000b' },
+      arrange: ({ api }) =>
+        api.failNext('triggerBuild', () => {
+          throw lostResponse('POST', '/builds');
+        }),
+    });
+    expect(run.outcome.kind).toBe('unknown');
+    expect(run.outcome.message).toContain('its builds cannot be listed');
+    expect(run.api.count('triggerBuild')).toBe(1);
+  });
+
+  it('on a server without a build abort: the cancel says so and stays unsettled', async () => {
+    const run = await runFlow({
+      inputs: { application: 'acme/classic' },
+      arrange: ({ api, time, cancel }) => {
+        api.buildAbortSupported = false;
+        time.at(8000, cancel);
+      },
+    });
+    expect(run.outcome.kind).toBe('cancelled');
+    expect(run.outcome.message).toContain('offers no abort');
+    expect(run.state.get('settled')).toBeUndefined();
+  });
+});
