@@ -21,7 +21,8 @@ import {
   stepHeading,
 } from './report/format.ts';
 import { fenceLogLines, sanitizeLine } from './report/neutralize.ts';
-import { renderSummary, toSummaryStep, type SummaryData } from './report/summary.ts';
+import { renderSummary } from './report/summary-html.ts';
+import { buildSummary, type SummaryDoc } from './report/summary-model.ts';
 import { tailLines, type TailOptions } from './report/tail.ts';
 import type { Settings } from './settings.ts';
 
@@ -35,7 +36,7 @@ export interface ReporterDeps {
   cancel: AbortSignal;
   tail?: TailOptions;
   /** Receives the summary's data at the end, whether or not the summary is written (the CLI prints it as text). */
-  onSummary?: (data: SummaryData) => void;
+  onSummary?: (doc: SummaryDoc) => void;
 }
 
 export function createReporter(deps: ReporterDeps): Reporter {
@@ -137,72 +138,18 @@ class LiveReporter implements Reporter {
       this.deps.clock.now() - this.startedAt;
     if (outcome.kind !== 'triggered') log.info(outcomeLine(outcome.kind, kind, durationMs));
     if (!settings.summary && !this.deps.onSummary) return;
-    const data = this.summaryData(outcome, final, kind);
-    this.deps.onSummary?.(data);
+    const resource = final.resource ?? this.info?.resource;
+    const pipeline = kind === 'run' && resource ? this.pipelineLabel(resource) : undefined;
+    const doc = buildSummary({ outcome, final, kind, settings, trigger: this.info, pipeline });
+    this.deps.onSummary?.(doc);
     if (!settings.summary) return;
     try {
-      await this.deps.summary.write(renderSummary(data));
+      await this.deps.summary.write(renderSummary(doc));
     } catch (error) {
       log.warning(
         `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-  }
-
-  private summaryData(outcome: Outcome, final: FinalView, kind: 'run' | 'build'): SummaryData {
-    const { settings } = this.deps;
-    const resource = final.resource ?? this.info?.resource;
-    const target = settings.target;
-    const durationMs = elapsedMs(resource?.startedAt, resource?.finishedAt);
-    const branch = resource?.branch ?? settings.branch;
-    const commit = resource?.commitHash ?? settings.commit;
-    const message = resource?.message ?? settings.message;
-    const sourceRunId =
-      (resource && 'sourceRunId' in resource ? resource.sourceRunId : undefined) ?? settings.sourceRunId;
-    const pipeline = kind === 'run' && resource ? this.pipelineLabel(resource) : undefined;
-    const application =
-      target.kind === 'application' || target.kind === 'pipeline'
-        ? `${target.owner}/${target.application}`
-        : settings.application
-          ? `${settings.application.owner}/${settings.application.name}`
-          : target.kind === 'application-id'
-            ? target.applicationId
-            : undefined;
-    const notes = [outcome.message, ...(final.abort ? [final.abort.message] : [])];
-    return {
-      outcome: outcome.kind,
-      kind,
-      ...(this.info ? { id: this.info.ref.id, apiUrl: this.info.ref.url } : {}),
-      target: {
-        ...(pipeline ? { pipeline } : {}),
-        ...(application ? { application } : {}),
-        ...(branch ? { branch } : {}),
-        ...(commit ? { commit } : {}),
-        ...(message ? { message } : {}),
-        ...(sourceRunId ? { sourceRunId } : {}),
-      },
-      ...(resource?.startedAt ? { startedAt: resource.startedAt } : {}),
-      ...(resource?.finishedAt ? { finishedAt: resource.finishedAt } : {}),
-      ...(durationMs !== undefined ? { durationMs } : {}),
-      ...(resource ? { status: resource.status, result: resource.result } : {}),
-      ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
-      steps: [...final.steps].sort((a, b) => a.order - b.order).map(toSummaryStep),
-      ...(final.workflow
-        ? {
-            workflow: {
-              id: final.workflow.id,
-              items: final.workflow.items.map((item) => ({
-                name: item.targetName ?? item.pipelineId ?? item.id,
-                status: item.status,
-                result: item.result,
-                ...(item.runId ? { runId: item.runId } : {}),
-              })),
-            },
-          }
-        : {}),
-      envKeys: settings.envVars.map((pair) => pair.key),
-      notes,
-    };
   }
 
   private async logTail(step: Step) {

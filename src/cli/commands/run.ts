@@ -6,7 +6,8 @@ import { installCancelHandlers } from '../../action/signals.ts';
 import { execute } from '../../core/execute.ts';
 import type { Outputs, Ports, StateStore } from '../../core/ports.ts';
 import { createReporter } from '../../core/reporter.ts';
-import { renderSummaryText, type SummaryData } from '../../core/report/summary.ts';
+import type { SummaryDoc } from '../../core/report/summary-model.ts';
+import { renderSummaryText } from '../../core/report/summary-text.ts';
 import { readSettings } from '../../core/settings.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
@@ -57,7 +58,7 @@ export const run: CommandSpec = {
         debug: (line) => log.debug(line),
       });
       const outputs = new Map<string, string>();
-      let summary: SummaryData | undefined;
+      let summary: SummaryDoc | undefined;
       const ports: Ports = {
         log,
         outputs: mapOutputs(outputs),
@@ -71,7 +72,7 @@ export const run: CommandSpec = {
         client,
         settings,
         cancel: cancel.signal,
-        onSummary: (data) => (summary = data),
+        onSummary: (doc) => (summary = doc),
       });
       const outcome = await execute(settings, { ...ports, client, cancel, reporter });
       log.clearProgress();
@@ -87,7 +88,7 @@ export const run: CommandSpec = {
           success: outcome.success,
           message: outcome.message,
           outputs: Object.fromEntries(outputs),
-          ...(summary ? { summary } : {}),
+          ...(summary ? { summary: summary.data } : {}),
         });
       }
       if (cancel.signal.aborted) return EXIT.interrupted;
