@@ -30,4 +30,30 @@ describe('renderSummaryText', () => {
     expect(text).not.toContain('\u001b');
     expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
   });
+
+  it('neutralises remote text in every field, line by line in a multi-line message', () => {
+    const bad = '\u001b]8;;https://evil.test\u0007::error::x';
+    const text = renderText(
+      data({
+        id: bad,
+        apiUrl: bad,
+        target: {
+          pipeline: bad,
+          application: bad,
+          branch: bad,
+          commit: bad,
+          message: `ok\n${bad}\r\n::warning::y`,
+          sourceRunId: bad,
+        },
+        status: bad,
+        workflow: { id: bad, items: [{ name: bad, status: bad, result: bad, runId: bad }] },
+        envKeys: [bad],
+        notes: [bad],
+      }),
+    );
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('\u0007');
+    expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
+    expect(text).toContain('Message:          ok\n                  ');
+  });
 });
