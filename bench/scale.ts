@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { renderSummary, type SummaryData } from '../src/core/report/summary.ts';
+import { renderSummary } from '../src/core/report/summary-html.ts';
+import { summaryDoc, type SummaryData } from '../src/core/report/summary-model.ts';
 import { startEmulator } from '../src/emulator/index.ts';
 import {
   autoPolicy,
@@ -182,12 +183,12 @@ export function summaryOfSteps(count: number): SummaryData {
 
 export function measureSummaryRendering(steps: number, renders: number): SummaryCost {
   const data = summaryOfSteps(steps);
-  renderSummary(data); // warm-up: the first call also compiles the code
+  renderSummary(summaryDoc(data)); // warm-up: the first call also compiles the code
   const times: number[] = [];
   let html = '';
   for (let index = 0; index < renders; index++) {
     const started = performance.now();
-    html = renderSummary(data);
+    html = renderSummary(summaryDoc(data));
     times.push(performance.now() - started);
   }
   return {

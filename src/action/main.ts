@@ -4,10 +4,11 @@ import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { describeError } from '../core/describe-error.ts';
 import { execute } from '../core/flow/execute.ts';
-import { createRecordSink } from '../core/flow/record-sink.ts';
 import { sanitizeLine } from '../core/report/neutralize.ts';
-import { createReporter } from '../core/reporter.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
+import { createLogSink } from '../core/sinks/log-sink.ts';
+import { createRecordSink } from '../core/sinks/record-sink.ts';
+import { createSummarySink, toJobSummary } from '../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
 import { readInput } from './inputs.ts';
@@ -23,15 +24,11 @@ export async function run(): Promise<void> {
     const connection = { ...settings, userAgent: USER_AGENT, debug: (line: string) => core.debug(line) };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
-      const reporter = createReporter({
-        log: githubLog,
-        summary: githubSummary,
-        client,
-        settings,
-        clock: time.clock,
-        cancel: cancel.signal,
-      });
-      const sinks = [createRecordSink(githubOutputs, githubState), reporter];
+      const sinks = [
+        createRecordSink(githubOutputs, githubState),
+        createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
+        ...(settings.summary ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog))] : []),
+      ];
       return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });
     if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));

@@ -6,10 +6,12 @@ import { createApiClient } from '../../api/connect.ts';
 import { installCancelHandlers } from '../../action/signals.ts';
 import type { Outputs, StateStore } from '../../core/contract.ts';
 import { execute } from '../../core/flow/execute.ts';
-import { createRecordSink } from '../../core/flow/record-sink.ts';
-import { createReporter } from '../../core/reporter.ts';
-import { renderSummaryText, type SummaryData } from '../../core/report/summary.ts';
+import type { SummaryDoc } from '../../core/report/summary-model.ts';
+import { renderSummaryText } from '../../core/report/summary-text.ts';
 import { readSettings } from '../../core/settings.ts';
+import { createLogSink } from '../../core/sinks/log-sink.ts';
+import { createRecordSink } from '../../core/sinks/record-sink.ts';
+import { createSummarySink } from '../../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { EXIT } from '../errors.ts';
@@ -54,17 +56,12 @@ export const run: CommandSpec = {
     try {
       client = createApiClient({ ...settings, userAgent: USER_AGENT, debug: (line) => log.debug(line) });
       const outputs = new Map<string, string>();
-      let summary: SummaryData | undefined;
-      const reporter = createReporter({
-        log,
-        summary: { write: async () => undefined },
-        client,
-        settings,
-        clock: systemClock,
-        cancel: cancel.signal,
-        onSummary: (data) => (summary = data),
-      });
-      const sinks = [createRecordSink(mapOutputs(outputs), memoryState()), reporter];
+      let summary: SummaryDoc | undefined;
+      const sinks = [
+        createRecordSink(mapOutputs(outputs), memoryState()),
+        createLogSink({ log, client, settings, clock: systemClock, cancel: cancel.signal }),
+        createSummarySink(settings, async (doc) => void (summary = doc)),
+      ];
       const outcome = await execute(settings, {
         client,
         clock: systemClock,
@@ -86,7 +83,7 @@ export const run: CommandSpec = {
           success: outcome.success,
           message: outcome.message,
           outputs: Object.fromEntries(outputs),
-          ...(summary ? { summary } : {}),
+          ...(summary ? { summary: summary.data } : {}),
         });
       }
       if (cancel.signal.aborted) return EXIT.interrupted;

@@ -3,11 +3,12 @@
 import type { OutputName, StateKey } from '../../../src/core/contract.ts';
 import { execute } from '../../../src/core/flow/execute.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
-import { createRecordSink } from '../../../src/core/flow/record-sink.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
-import { createReporter } from '../../../src/core/reporter.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
+import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
+import { createRecordSink } from '../../../src/core/sinks/record-sink.ts';
+import { createSummarySink, toJobSummary } from '../../../src/core/sinks/summary-sink.ts';
 import { FakeApi } from './fake-api.ts';
 import { VirtualTime } from './virtual-time.ts';
 
@@ -61,20 +62,16 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
   const summaries: string[] = [];
   const conclusions: Conclusion[] = [];
   const cancel = { signal: cancelController.signal, hurry: hurryController.signal };
-  const reporter = createReporter({
-    log,
-    summary: { write: async (markdown) => void summaries.push(markdown) },
-    client: api,
-    settings,
-    clock: time.clock,
-    cancel: cancel.signal,
-  });
   const sinks: FlowSink[] = [
     createRecordSink(
       { set: (name, value) => void outputs.set(name, value) },
       { save: (key, value) => void state.set(key, value), get: (key) => state.get(key) ?? '' },
     ),
-    reporter,
+    createLogSink({ log, client: api, settings, clock: time.clock, cancel: cancel.signal }),
+    createSummarySink(
+      settings,
+      toJobSummary({ write: async (markdown) => void summaries.push(markdown) }, log),
+    ),
     { concluded: (conclusion) => void conclusions.push(conclusion) },
     ...(setup.extraSinks ?? []),
   ];

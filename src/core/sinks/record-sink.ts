@@ -4,7 +4,7 @@ import { saveState, type Outputs, type StateStore } from '../contract.ts';
 import type { Remote } from '../follow.ts';
 import type { RemoteRef } from '../refs.ts';
 import { stepsOutput } from '../report/steps-output.ts';
-import type { Conclusion, FlowSink } from './events.ts';
+import type { Conclusion, FlowSink } from '../flow/events.ts';
 
 export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink {
   let ref: RemoteRef | undefined;

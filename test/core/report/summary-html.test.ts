@@ -1,59 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../../src/api/types.ts';
-import type { SummaryData } from '../../../src/core/report/summary.ts';
-import {
-  escapeHtml,
-  renderSummary,
-  renderSummaryText,
-  toSummaryStep,
-} from '../../../src/core/report/summary.ts';
+import { escapeHtml, renderSummary, type SummaryOptions } from '../../../src/core/report/summary-html.ts';
+import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-model.ts';
+import { data, XSS } from './summary-fixture.ts';
 
-const XSS = '<img src=x onerror=alert(1)>';
-
-function data(overrides: Partial<SummaryData> = {}): SummaryData {
-  return {
-    outcome: 'failed',
-    kind: 'run',
-    id: '5c8f1c1e2a3b4c0001d2e3f4',
-    apiUrl: 'https://ci.example.test/api/v3/runs/5c8f1c1e2a3b4c0001d2e3f4',
-    target: {
-      pipeline: 'build-and-test',
-      branch: 'main',
-      commit: '0123456789abcdef0123456789abcdef01234567',
-      message: 'Fix the parser\n\nLonger body',
-      sourceRunId: '5c8f1c1e2a3b4c0001d2e3aa',
-    },
-    startedAt: new Date('2026-11-05T10:00:00Z'),
-    finishedAt: new Date('2026-11-05T10:03:12Z'),
-    status: 'finished',
-    result: 'failed',
-    progress: 100,
-    steps: [
-      {
-        order: 1,
-        name: 'get code',
-        status: 'finished',
-        result: 'passed',
-        durationMs: 3000,
-        logUrl: 'https://ci.example.test/api/v3/runsteps/1/log',
-        artifactsUrl: null,
-      },
-      {
-        order: 2,
-        name: 'test',
-        status: 'finished',
-        result: 'failed',
-        durationMs: 72_000,
-        logUrl: 'https://ci.example.test/api/v3/runsteps/2/log',
-        artifactsUrl: 'https://ci.example.test/artifacts/2.tar.gz',
-      },
-      { order: 3, name: 'deploy', status: 'notstarted', result: 'unknown' },
-    ],
-    envKeys: ['DEPLOY_ENV', 'FEATURE_FLAG'],
-    notes: ['The run failed at step 2/3 "test".'],
-    ...overrides,
-  };
-}
+const render = (summary: SummaryData, options?: SummaryOptions) =>
+  renderSummary(summaryDoc(summary), options);
 
 describe('escapeHtml', () => {
   it('escapes the five HTML characters', () => {
@@ -66,7 +17,7 @@ describe('escapeHtml', () => {
 
 describe('renderSummary', () => {
   it('has the outcome, the target, the links, the times and the steps', () => {
-    const html = renderSummary(data());
+    const html = render(data());
     expect(html.startsWith('<h2>✖ Run failed</h2>\n')).toBe(true);
     expect(html).toContain('build-and-test');
     expect(html).toContain('<code>main</code>');
@@ -91,9 +42,7 @@ describe('renderSummary', () => {
   });
 
   it('is one HTML block: no blank line, so nothing is read as Markdown', () => {
-    const html = renderSummary(
-      data({ target: { message: 'a\n\n![x](https://evil.test/x.png)\r\n\r\n# title' } }),
-    );
+    const html = render(data({ target: { message: 'a\n\n![x](https://evil.test/x.png)\r\n\r\n# title' } }));
     expect(html).not.toMatch(/\n\s*\n/);
     expect(html.startsWith('<')).toBe(true);
   });
@@ -105,11 +54,11 @@ describe('renderSummary', () => {
     ['cancelled', '⊘ Run cancelled'],
     ['unknown', '… Run unknown'],
   ] as const)('heads a %s outcome with %s', (outcome, heading) => {
-    expect(renderSummary(data({ outcome }))).toContain(`<h2>${heading}</h2>`);
+    expect(render(data({ outcome }))).toContain(`<h2>${heading}</h2>`);
   });
 
   it('names a build and its application', () => {
-    const html = renderSummary(data({ kind: 'build', target: { application: 'web' }, steps: [] }));
+    const html = render(data({ kind: 'build', target: { application: 'web' }, steps: [] }));
     expect(html).toContain('<h2>✖ Build failed</h2>');
     expect(html).toContain('<th align="left">Application</th><td>web</td>');
     expect(html).toContain('No steps were reported.');
@@ -133,7 +82,7 @@ describe('renderSummary', () => {
       envKeys: [XSS],
       notes: [XSS],
     });
-    const html = renderSummary(hostile);
+    const html = render(hostile);
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/"\s*>\s*<script/);
@@ -149,7 +98,7 @@ describe('renderSummary', () => {
   });
 
   it('links only http(s) URLs and shows anything else as text', () => {
-    const html = renderSummary(
+    const html = render(
       data({
         apiUrl: 'javascript:alert(1)',
         steps: [
@@ -172,7 +121,7 @@ describe('renderSummary', () => {
   });
 
   it('lists the workflow items', () => {
-    const html = renderSummary(
+    const html = render(
       data({
         workflow: {
           id: 'wf1',
@@ -191,10 +140,10 @@ describe('renderSummary', () => {
   });
 
   it('shows env keys only, in order, and says when there are none', () => {
-    expect(renderSummary(data({ envKeys: ['B', 'A', 'C'] }))).toContain(
+    expect(render(data({ envKeys: ['B', 'A', 'C'] }))).toContain(
       '<code>B</code>, <code>A</code>, <code>C</code>',
     );
-    expect(renderSummary(data({ envKeys: [] }))).toContain('None were sent.');
+    expect(render(data({ envKeys: [] }))).toContain('None were sent.');
   });
 
   it('stays under 1 MiB with 5,000 long-named steps, keeping failed steps and saying how many are left out', () => {
@@ -207,7 +156,7 @@ describe('renderSummary', () => {
       logUrl: `https://ci.example.test/api/v3/runsteps/${index + 1}/log`,
       artifactsUrl: null,
     }));
-    const html = renderSummary(data({ steps, target: { message: XSS, pipeline: 'p' } }));
+    const html = render(data({ steps, target: { message: XSS, pipeline: 'p' } }));
     const size = Buffer.byteLength(html, 'utf8');
     expect(size).toBeLessThanOrEqual(1_000_000);
     expect(size).toBeGreaterThan(900_000);
@@ -236,60 +185,11 @@ describe('renderSummary', () => {
       },
     });
     for (const maxBytes of [1_000_000, 50_000, 5_000, 300, 10]) {
-      expect(Buffer.byteLength(renderSummary(huge, { maxBytes }))).toBeLessThanOrEqual(maxBytes);
+      expect(Buffer.byteLength(render(huge, { maxBytes }))).toBeLessThanOrEqual(maxBytes);
     }
-    const small = renderSummary(huge, { maxBytes: 50_000 });
+    const small = render(huge, { maxBytes: 50_000 });
     expect(small).toMatch(/\d+ more workflow items not shown/);
     expect(small).toMatch(/ and \d+ more<\/p>/);
-    expect(renderSummary(huge)).toContain(' more</p>');
-  });
-
-  it('builds steps from API steps', () => {
-    const step: Step = {
-      id: 's1',
-      order: 2,
-      name: 'build',
-      status: 'finished',
-      result: 'passed',
-      startedAt: new Date('2026-11-05T10:00:00Z'),
-      finishedAt: new Date('2026-11-05T10:00:42Z'),
-      logUrl: 'https://ci.example.test/log',
-      artifactsUrl: null,
-    };
-    expect(toSummaryStep(step)).toEqual({
-      order: 2,
-      name: 'build',
-      status: 'finished',
-      result: 'passed',
-      durationMs: 42_000,
-      logUrl: 'https://ci.example.test/log',
-      artifactsUrl: null,
-    });
-  });
-});
-
-describe('renderSummaryText', () => {
-  it('tells the same story as plain text, without colour by default', () => {
-    const text = renderSummaryText(data());
-    expect(text.split('\n')[0]).toBe('✖ Run failed');
-    expect(text).toContain('Pipeline:         build-and-test');
-    expect(text).toContain('Commit:           0123456789abcdef0123456789abcdef01234567');
-    expect(text).toContain('Message:          Fix the parser');
-    expect(text).toContain('                  Longer body');
-    expect(text).toContain('Duration:         3m12s');
-    expect(text).toContain('  ✖ 2 test (1m12s) failed  log: https://ci.example.test/api/v3/runsteps/2/log');
-    expect(text).toContain('  … 3 deploy notstarted');
-    expect(text).toContain('Environment variables (keys only): DEPLOY_ENV, FEATURE_FLAG');
-    expect(text).toContain('  - The run failed at step 2/3 "test".');
-    expect(text).not.toContain('\u001b');
-  });
-
-  it('colours on request and keeps remote text inert', () => {
-    expect(renderSummaryText(data(), { color: true })).toContain('\u001b[31m✖ Run failed\u001b[0m');
-    const text = renderSummaryText(
-      data({ steps: [{ order: 1, name: '\u001b[2J\n::error::x', status: 'finished', result: 'failed' }] }),
-    );
-    expect(text).not.toContain('\u001b');
-    expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
+    expect(render(huge)).toContain(' more</p>');
   });
 });

@@ -1,0 +1,238 @@
+// The summary document as HTML for GITHUB_STEP_SUMMARY. core.summary escapes nothing, so every remote or
+// user string is escaped here, and the whole stays under the runner's 1 MiB limit.
+//
+// The HTML is a single HTML block: it starts with a block-level tag and contains no blank line, so the
+// Markdown renderer takes it as it is and nothing in the escaped text can turn into Markdown (links,
+// images, emphasis). Line breaks in remote text become <br>.
+import {
+  clip,
+  LINE_BREAKS,
+  SUMMARY_LIMITS,
+  type Inline,
+  type StepRow,
+  type SummaryDoc,
+  type SummaryField,
+  type SummarySection,
+  type WorkflowRow,
+} from './summary-model.ts';
+
+export interface SummaryOptions {
+  /** Upper bound of the UTF-8 size; the runner drops summaries over 1 MiB. Default 1,000,000. */
+  maxBytes?: number;
+}
+
+export const SUMMARY_MAX_BYTES = 1_000_000;
+
+// The environment keys are user input of any count: their section gets its own share of the budget.
+const ENV_SECTION_BYTES = 64 * 1024;
+const ENV_SECTION_SHARE = 1 / 8;
+// Room kept for the notes about rows left out.
+const OMISSION_NOTE_BYTES = 256;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes the five characters that matter in HTML text and in quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Remote text as HTML: cut, escaped, control characters replaced, line breaks as <br>. */
+function text(value: string, max: number = SUMMARY_LIMITS.name): string {
+  return escapeHtml(clip(value, max).replace(CONTROLS, '\uFFFD')).replace(LINE_BREAKS, '<br>');
+}
+
+function code(value: string, max: number = SUMMARY_LIMITS.name): string {
+  return `<code>${text(value, max)}</code>`;
+}
+
+/** A link when `url` is an absolute http(s) URL, else the value shown as text (never as an href). */
+function link(url: string, label?: string): string {
+  const href = httpUrl(url);
+  if (href === undefined) return code(url, SUMMARY_LIMITS.url);
+  return `<a href="${escapeHtml(href)}">${label === undefined ? text(url, SUMMARY_LIMITS.url) : escapeHtml(label)}</a>`;
+}
+
+function httpUrl(value: string): string | undefined {
+  if (value.length > SUMMARY_LIMITS.url) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function shortCommit(commit: string): string {
+  return commit.length > 12 ? commit.slice(0, 7) : commit;
+}
+
+function inline(part: Inline): string {
+  switch (part.kind) {
+    case 'words':
+      return escapeHtml(part.text);
+    case 'text':
+      return text(part.text, part.max);
+    case 'code':
+      return code(part.text, part.max);
+    case 'commit':
+      return `<code title="${text(part.hash)}">${text(shortCommit(part.hash))}</code>`;
+    case 'link':
+      return link(part.url, part.label);
+  }
+}
+
+const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
+const sum = (lines: readonly string[]): number => lines.reduce((total, line) => total + bytes(line) + 1, 0);
+
+/** A section as lines: `head`, then as many `rows` as fit (in `preferred` order), then `tail`. */
+interface Block {
+  head: string[];
+  rows: string[];
+  preferred: number[];
+  tail: string[];
+  /** What a row is, for the note about rows left out. */
+  noun?: string;
+}
+
+export function renderSummary(doc: SummaryDoc, options: SummaryOptions = {}): string {
+  const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
+  const heading = `<h2>${doc.title.icon} ${escapeHtml(doc.title.word)}</h2>`;
+  const top = [heading, ...fieldTable(doc.fields)];
+  const envBytes = Math.min(ENV_SECTION_BYTES, Math.floor(maxBytes * ENV_SECTION_SHARE));
+  const blocks = doc.sections.map((section) => sectionBlock(section, envBytes));
+
+  let budget =
+    maxBytes -
+    sum(top) -
+    blocks.reduce((total, block) => total + sum(block.head) + sum(block.tail), 0) -
+    2 * OMISSION_NOTE_BYTES;
+  const lines = [...top];
+  for (const block of blocks) {
+    // Rows are taken in order of preference while they fit, then shown in their own order.
+    const chosen = new Set<number>();
+    for (const index of block.preferred) {
+      const cost = bytes(block.rows[index] ?? '') + 1;
+      if (cost > budget) break;
+      budget -= cost;
+      chosen.add(index);
+    }
+    const omitted = block.rows.length - chosen.size;
+    lines.push(...block.head, ...block.rows.filter((_, index) => chosen.has(index)), ...block.tail);
+    if (omitted > 0 && block.noun !== undefined) {
+      lines.push(
+        `<p><em>${omitted} more ${block.noun}${omitted === 1 ? '' : 's'} not shown (the summary is limited to 1 MiB).</em></p>`,
+      );
+    }
+  }
+  const html = `${lines.join('\n')}\n`;
+  if (bytes(html) <= maxBytes) return html;
+
+  // Only when maxBytes is tiny compared with the fixed parts: say so rather than exceed it.
+  const minimal = `${heading}\n<p>The summary does not fit in ${maxBytes} bytes.</p>\n`;
+  return bytes(minimal) <= maxBytes ? minimal : '';
+}
+
+function fieldTable(fields: readonly SummaryField[]): string[] {
+  if (fields.length === 0) return [];
+  const rows = fields.map(
+    (field) =>
+      `<tr><th align="left">${escapeHtml(field.label)}</th><td>${field.value.map(inline).join(' · ')}</td></tr>`,
+  );
+  return ['<table>', ...rows, '</table>'];
+}
+
+const TABLE_CLOSE = ['</tbody>', '</table>'];
+
+function sectionBlock(section: SummarySection, envBytes: number): Block {
+  const fixed = (head: string[]): Block => ({ head, rows: [], preferred: [], tail: [] });
+  switch (section.kind) {
+    case 'steps': {
+      if (section.rows.length === 0) return fixed(['<p>No steps were reported.</p>']);
+      const order = section.rows.map((_, index) => index);
+      const kept = (index: number) => section.rows[index]?.keep === true;
+      return {
+        head: [
+          `<h3>${escapeHtml(section.title)}</h3>`,
+          '<table>',
+          '<thead><tr><th>#</th><th>Step</th><th>Result</th><th>Duration</th><th>Log</th><th>Artifacts</th></tr></thead>',
+          '<tbody>',
+        ],
+        rows: section.rows.map(stepRow),
+        preferred: [...order.filter(kept), ...order.filter((index) => !kept(index))],
+        tail: TABLE_CLOSE,
+        noun: 'step',
+      };
+    }
+    case 'workflow':
+      return {
+        head: [
+          `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
+          '<table>',
+          '<thead><tr><th>Item</th><th>Status</th><th>Result</th><th>Run</th></tr></thead>',
+          '<tbody>',
+        ],
+        rows: section.rows.map(workflowRow),
+        preferred: section.rows.map((_, index) => index),
+        tail: TABLE_CLOSE,
+        noun: 'workflow item',
+      };
+    case 'env':
+      return fixed(envSection(section.title, section.keys, envBytes));
+    case 'notes':
+      return fixed([
+        `<h3>${escapeHtml(section.title)}</h3>`,
+        '<ul>',
+        ...section.items.map((note) => `<li>${text(note, SUMMARY_LIMITS.note)}</li>`),
+        '</ul>',
+      ]);
+  }
+}
+
+function cells(values: readonly string[]): string {
+  return `<tr>${values.map((value) => `<td>${value}</td>`).join('')}</tr>`;
+}
+
+function stepRow(row: StepRow): string {
+  return cells([
+    String(row.order),
+    text(row.name),
+    `${row.state.icon} ${text(row.state.word)}`,
+    row.duration === undefined ? '—' : escapeHtml(row.duration),
+    row.log ? inline(row.log) : '—',
+    row.artifacts ? inline(row.artifacts) : '—',
+  ]);
+}
+
+function workflowRow(row: WorkflowRow): string {
+  return cells([
+    text(row.name),
+    text(row.status),
+    `${row.state.icon} ${text(row.state.word)}`,
+    row.runId === undefined ? '—' : code(row.runId),
+  ]);
+}
+
+function envSection(title: string, keys: readonly string[], maxBytes: number): string[] {
+  const heading = `<h3>${escapeHtml(title)}</h3>`;
+  if (keys.length === 0) return [heading, '<p>None were sent.</p>'];
+  const shown: string[] = [];
+  let size = 0;
+  for (const key of keys) {
+    const item = code(key, SUMMARY_LIMITS.envKey);
+    if (size + bytes(item) + 2 > maxBytes) break;
+    size += bytes(item) + 2;
+    shown.push(item);
+  }
+  const more = keys.length - shown.length;
+  const tail = more > 0 ? ` and ${more} more` : '';
+  return [heading, `<p>Sent, keys only (values are never shown): ${shown.join(', ')}${tail}</p>`];
+}

@@ -1,0 +1,325 @@
+// The job summary as data. buildSummary() gathers what is known at the end (the remote run, the settings, the
+// outcome) and lays it out once, as an ordered list of labelled fields and sections. The renderers
+// (summary-html.ts for GITHUB_STEP_SUMMARY, summary-text.ts for a terminal) only decide how each kind of
+// value looks; what is shown, under which label and in which order is decided here.
+import type { Step } from '../../api/types.ts';
+import type { FinalView, TriggerInfo } from '../flow/events.ts';
+import type { Outcome as FollowOutcome } from '../outcome.ts';
+import type { Settings } from '../settings.ts';
+import type { Outcome } from './format.ts';
+import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
+
+export interface SummaryStep {
+  order: number;
+  name: string;
+  status: string;
+  result: string;
+  durationMs?: number;
+  logUrl?: string;
+  artifactsUrl?: string | null;
+}
+
+export interface SummaryWorkflowItem {
+  name: string;
+  status: string;
+  result: string;
+  runId?: string;
+}
+
+export interface SummaryTarget {
+  pipeline?: string;
+  application?: string;
+  branch?: string;
+  commit?: string;
+  message?: string;
+  sourceRunId?: string;
+}
+
+/** The facts behind the summary, as plain values (what `ci-run run --json` prints). */
+export interface SummaryData {
+  outcome: Outcome;
+  kind: 'run' | 'build';
+  id?: string;
+  apiUrl?: string;
+  target: SummaryTarget;
+  startedAt?: Date;
+  finishedAt?: Date;
+  durationMs?: number;
+  status?: string;
+  result?: string;
+  progress?: number;
+  steps: SummaryStep[];
+  workflow?: { id: string; items: SummaryWorkflowItem[] };
+  /** Keys only, in the order sent; values never reach the summary. */
+  envKeys: string[];
+  notes?: string[];
+}
+
+/** What the reporter knows when the run is over. */
+export interface SummaryInput {
+  outcome: Pick<FollowOutcome, 'kind' | 'message'>;
+  final: FinalView;
+  kind: 'run' | 'build';
+  settings: Settings;
+  /** The run or build that was triggered or followed, once known. */
+  trigger?: TriggerInfo;
+  /** The pipeline's name as the log showed it. */
+  pipeline?: string;
+}
+
+/** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
+export const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 } as const;
+
+export const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+
+/** At most `max` code units, the last one `…` when cut, never half a surrogate pair. */
+export function clip(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const unit = value.charCodeAt(max - 2);
+  return `${value.slice(0, unit >= 0xd800 && unit <= 0xdbff ? max - 2 : max - 1)}…`;
+}
+
+/**
+ * A piece of a field's value. `words` are ours (dates, durations); everything else is remote or user text
+ * that a renderer must escape or sanitise.
+ */
+export type Inline =
+  | { kind: 'words'; text: string }
+  | { kind: 'text'; text: string; max: number; multiline?: boolean }
+  | { kind: 'code'; text: string; max: number }
+  | { kind: 'commit'; hash: string }
+  | { kind: 'link'; url: string; label?: string };
+
+export type LinkInline = Extract<Inline, { kind: 'link' }>;
+
+export interface SummaryField {
+  label: string;
+  /** One or more pieces, shown side by side. */
+  value: Inline[];
+}
+
+/** An icon and a word, with the result that colours them (`passed`, `failed`, …). */
+export interface StateMark {
+  icon: string;
+  word: string;
+  tone: string;
+}
+
+export interface StepRow {
+  order: number;
+  name: string;
+  state: StateMark;
+  duration?: string;
+  log?: LinkInline;
+  artifacts?: LinkInline;
+  /** When not every row fits, the steps that did not pass are the ones worth keeping. */
+  keep: boolean;
+}
+
+export interface WorkflowRow {
+  name: string;
+  status: string;
+  state: StateMark;
+  runId?: string;
+}
+
+export type SummarySection =
+  | { kind: 'steps'; title: string; rows: StepRow[] }
+  | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
+  | { kind: 'env'; title: string; keys: string[] }
+  | { kind: 'notes'; title: string; items: string[] };
+
+export interface SummaryDoc {
+  /** The facts it was laid out from. */
+  data: SummaryData;
+  title: StateMark;
+  /** In display order; fields without a value are left out. */
+  fields: SummaryField[];
+  /** In display order. */
+  sections: SummarySection[];
+}
+
+export function buildSummary(input: SummaryInput): SummaryDoc {
+  return summaryDoc(summaryData(input));
+}
+
+/** A step as the API returned it, in the summary's shape. */
+export function toSummaryStep(step: Step): SummaryStep {
+  const durationMs = elapsedMs(step.startedAt, step.finishedAt);
+  return {
+    order: step.order,
+    name: step.name,
+    status: step.status,
+    result: step.result,
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(step.logUrl !== undefined ? { logUrl: step.logUrl } : {}),
+    ...(step.artifactsUrl !== undefined ? { artifactsUrl: step.artifactsUrl } : {}),
+  };
+}
+
+/** The facts, preferring what the server reported over what the settings asked for. */
+function summaryData({ outcome, final, kind, settings, trigger, pipeline }: SummaryInput): SummaryData {
+  const resource = final.resource ?? trigger?.resource;
+  const target = settings.target;
+  const durationMs = elapsedMs(resource?.startedAt, resource?.finishedAt);
+  const branch = resource?.branch ?? settings.branch;
+  const commit = resource?.commitHash ?? settings.commit;
+  const message = resource?.message ?? settings.message;
+  const sourceRunId =
+    (resource && 'sourceRunId' in resource ? resource.sourceRunId : undefined) ?? settings.sourceRunId;
+  const application =
+    target.kind === 'application' || target.kind === 'pipeline'
+      ? `${target.owner}/${target.application}`
+      : settings.application
+        ? `${settings.application.owner}/${settings.application.name}`
+        : target.kind === 'application-id'
+          ? target.applicationId
+          : undefined;
+  const notes = [outcome.message, ...(final.abort ? [final.abort.message] : [])];
+  return {
+    outcome: outcome.kind,
+    kind,
+    ...(trigger ? { id: trigger.ref.id, apiUrl: trigger.ref.url } : {}),
+    target: {
+      ...(pipeline ? { pipeline } : {}),
+      ...(application ? { application } : {}),
+      ...(branch ? { branch } : {}),
+      ...(commit ? { commit } : {}),
+      ...(message ? { message } : {}),
+      ...(sourceRunId ? { sourceRunId } : {}),
+    },
+    ...(resource?.startedAt ? { startedAt: resource.startedAt } : {}),
+    ...(resource?.finishedAt ? { finishedAt: resource.finishedAt } : {}),
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(resource ? { status: resource.status, result: resource.result } : {}),
+    ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
+    steps: [...final.steps].sort((a, b) => a.order - b.order).map(toSummaryStep),
+    ...(final.workflow
+      ? {
+          workflow: {
+            id: final.workflow.id,
+            items: final.workflow.items.map((item) => ({
+              name: item.targetName ?? item.pipelineId ?? item.id,
+              status: item.status,
+              result: item.result,
+              ...(item.runId ? { runId: item.runId } : {}),
+            })),
+          },
+        }
+      : {}),
+    envKeys: settings.envVars.map((pair) => pair.key),
+    notes,
+  };
+}
+
+/** The layout: every field and section the summary can show, once, in order. */
+export function summaryDoc(data: SummaryData): SummaryDoc {
+  const { target } = data;
+  const kind = data.kind === 'build' ? 'Build' : 'Run';
+  const duration = data.durationMs ?? elapsedMs(data.startedAt, data.finishedAt);
+  const state = stateWords(data);
+  const fields: Array<[string, Array<Inline | undefined>]> = [
+    ['Pipeline', [text(target.pipeline)]],
+    ['Application', [text(target.application)]],
+    [kind, [code(data.id), data.apiUrl === undefined ? undefined : { kind: 'link', url: data.apiUrl }]],
+    ['Branch', [code(target.branch)]],
+    ['Commit', [target.commit === undefined ? undefined : { kind: 'commit', hash: target.commit }]],
+    ['Message', [text(target.message, SUMMARY_LIMITS.message, true)]],
+    ['Chained from run', [code(target.sourceRunId)]],
+    ['State', [text(state)]],
+    ['Started', [words(formatDate(data.startedAt))]],
+    ['Finished', [words(formatDate(data.finishedAt))]],
+    ['Duration', [words(duration === undefined ? undefined : formatDuration(duration))]],
+  ];
+  return {
+    data,
+    title: {
+      icon: outcomeIcon(data.outcome),
+      word: `${kind} ${outcomeWord(data.outcome)}`,
+      tone: data.outcome,
+    },
+    fields: fields
+      .map(([label, parts]) => ({ label, value: parts.filter((part) => part !== undefined) }))
+      .filter((field) => field.value.length > 0),
+    sections: sections(data),
+  };
+}
+
+function sections(data: SummaryData): SummarySection[] {
+  const notes = data.notes ?? [];
+  return [
+    { kind: 'steps', title: 'Steps', rows: [...data.steps].sort((a, b) => a.order - b.order).map(stepRow) },
+    ...(data.workflow
+      ? [
+          {
+            kind: 'workflow' as const,
+            title: 'Workflow',
+            id: data.workflow.id,
+            rows: data.workflow.items.map(workflowRow),
+          },
+        ]
+      : []),
+    { kind: 'env', title: 'Environment variables', keys: data.envKeys },
+    ...(notes.length > 0 ? [{ kind: 'notes' as const, title: 'Notes', items: notes }] : []),
+  ];
+}
+
+function stepRow(step: SummaryStep): StepRow {
+  const finished = step.status === 'finished';
+  return {
+    order: step.order,
+    name: step.name,
+    state: {
+      icon: finished ? resultIcon(step.result) : '…',
+      word: (finished ? step.result : step.status) || 'unknown',
+      tone: finished ? step.result : step.status,
+    },
+    ...(step.durationMs !== undefined ? { duration: formatDuration(step.durationMs) } : {}),
+    ...(step.logUrl ? { log: { kind: 'link', url: step.logUrl, label: 'log' } } : {}),
+    ...(step.artifactsUrl ? { artifacts: { kind: 'link', url: step.artifactsUrl, label: 'artifacts' } } : {}),
+    keep: step.result !== 'passed',
+  };
+}
+
+function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
+  return {
+    name: item.name,
+    status: item.status,
+    state: { icon: resultIcon(item.result), word: item.result, tone: item.result },
+    ...(item.runId !== undefined ? { runId: item.runId } : {}),
+  };
+}
+
+function words(value: string | undefined): Inline | undefined {
+  return value === undefined ? undefined : { kind: 'words', text: value };
+}
+
+function text(
+  value: string | undefined,
+  max: number = SUMMARY_LIMITS.name,
+  multiline = false,
+): Inline | undefined {
+  if (value === undefined) return undefined;
+  return multiline ? { kind: 'text', text: value, max, multiline } : { kind: 'text', text: value, max };
+}
+
+function code(value: string | undefined): Inline | undefined {
+  return value === undefined ? undefined : { kind: 'code', text: value, max: SUMMARY_LIMITS.name };
+}
+
+function formatDate(date: Date | undefined): string | undefined {
+  if (!date || !Number.isFinite(date.getTime())) return undefined;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** `finished, result failed, 100%`. */
+function stateWords(data: SummaryData): string | undefined {
+  const parts = [
+    data.status,
+    data.result !== undefined ? `result ${data.result}` : undefined,
+    data.progress !== undefined && Number.isFinite(data.progress)
+      ? `${Math.round(data.progress)}%`
+      : undefined,
+  ].filter((part): part is string => part !== undefined && part !== '');
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}

@@ -1,0 +1,102 @@
+// The summary document as plain text for a terminal. Every remote or user string goes through sanitizeLine,
+// so none can carry an escape sequence or start a workflow command.
+import { sanitizeLine } from './neutralize.ts';
+import {
+  clip,
+  LINE_BREAKS,
+  SUMMARY_LIMITS,
+  type Inline,
+  type StateMark,
+  type SummaryDoc,
+  type SummaryField,
+  type SummarySection,
+} from './summary-model.ts';
+
+export interface TextSummaryOptions {
+  /** ANSI colours for the outcome and the result icons. Default false. */
+  color?: boolean;
+}
+
+const ANSI_COLOURS: Record<string, string> = { passed: '32', failed: '31', aborted: '33', 'timed-out': '33' };
+const LABEL_WIDTH = 18;
+
+type Paint = (value: string, tone: string) => string;
+
+function one(value: string, max: number = SUMMARY_LIMITS.name): string {
+  return sanitizeLine(value, { maxLength: max });
+}
+
+function inline(part: Inline): string {
+  switch (part.kind) {
+    case 'words':
+      return part.text;
+    case 'text':
+    case 'code':
+      return one(part.text, part.max);
+    case 'commit':
+      return one(part.hash);
+    case 'link':
+      return `${part.label === undefined ? '' : `${part.label}: `}${one(part.url, SUMMARY_LIMITS.url)}`;
+  }
+}
+
+export function renderSummaryText(doc: SummaryDoc, options: TextSummaryOptions = {}): string {
+  const paint: Paint = (value, tone) => {
+    const colour = ANSI_COLOURS[tone];
+    return options.color && colour ? `\u001b[${colour}m${value}\u001b[0m` : value;
+  };
+  const lines = [paint(`${doc.title.icon} ${doc.title.word}`, doc.title.tone), ''];
+  for (const field of doc.fields) lines.push(...fieldLines(field));
+  for (const section of doc.sections) lines.push('', ...sectionLines(section, paint));
+  return `${lines.join('\n')}\n`;
+}
+
+function fieldLines({ label, value }: SummaryField): string[] {
+  const [first] = value;
+  if (value.length === 1 && first?.kind === 'text' && first.multiline) {
+    // Each line of a multi-line value is sanitised on its own and indented under the first.
+    return clip(first.text, first.max)
+      .split(LINE_BREAKS)
+      .map((line, index) => `${(index === 0 ? `${label}:` : '').padEnd(LABEL_WIDTH)}${one(line)}`);
+  }
+  return [`${`${label}:`.padEnd(LABEL_WIDTH)}${value.map(inline).join('  ')}`];
+}
+
+function mark(state: StateMark, paint: Paint): string {
+  return paint(state.icon, state.tone);
+}
+
+function sectionLines(section: SummarySection, paint: Paint): string[] {
+  switch (section.kind) {
+    case 'steps': {
+      if (section.rows.length === 0) return [section.title, '  No steps were reported.'];
+      return [
+        section.title,
+        ...section.rows.map((row) => {
+          const duration = row.duration === undefined ? '' : ` (${row.duration})`;
+          const links = [row.log, row.artifacts].filter((link) => link !== undefined).map(inline);
+          return (
+            `  ${mark(row.state, paint)} ${row.order} ${one(row.name)}${duration} ${one(row.state.word)}` +
+            (links.length > 0 ? `  ${links.join('  ')}` : '')
+          );
+        }),
+      ];
+    }
+    case 'workflow':
+      return [
+        `${section.title} ${one(section.id)}`,
+        ...section.rows.map((row) => {
+          const run = row.runId === undefined ? '' : `  run ${one(row.runId)}`;
+          return `  ${mark(row.state, paint)} ${one(row.name)}: ${one(row.status)}, ${one(row.state.word)}${run}`;
+        }),
+      ];
+    case 'env':
+      return [
+        section.keys.length === 0
+          ? `${section.title}: none were sent.`
+          : `${section.title} (keys only): ${section.keys.map((key) => one(key, SUMMARY_LIMITS.envKey)).join(', ')}`,
+      ];
+    case 'notes':
+      return [section.title, ...section.items.map((note) => `  - ${one(note, SUMMARY_LIMITS.note)}`)];
+  }
+}

@@ -1,0 +1,163 @@
+// The live log: a line when the run is triggered, a progress line when something changes, a log
+// group per finished step (with the tail of its log, fenced so remote text cannot act as workflow
+// commands), an annotation per failed step within the runner's cap, and at the end the outcome line.
+import type { CiApi } from '../api-port.ts';
+import type { Step, Workflow } from '../../api/types.ts';
+import { isFinished } from '../../api/types.ts';
+import type { Clock } from '../../time.ts';
+import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
+import type { Remote } from '../follow.ts';
+import type { Outcome } from '../outcome.ts';
+import type { Log } from '../ports.ts';
+import { AnnotationBudget, failedStepAnnotation } from '../report/annotations.ts';
+import {
+  currentStep,
+  elapsedMs,
+  omittedLinesLine,
+  outcomeLine,
+  progressLine,
+  resultIcon,
+  stepHeading,
+} from '../report/format.ts';
+import { fenceLogLines, sanitizeLine } from '../report/neutralize.ts';
+import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
+import { tailLines, type TailOptions } from '../report/tail.ts';
+import type { Settings } from '../settings.ts';
+
+export interface LogSinkDeps {
+  log: Log;
+  client: CiApi;
+  settings: Settings;
+  clock: Clock;
+  /** Log downloads stop when the job is cancelled. */
+  cancel: AbortSignal;
+  tail?: TailOptions;
+}
+
+export function createLogSink(deps: LogSinkDeps): FlowSink {
+  return new LogSink(deps);
+}
+
+class LogSink implements FlowSink {
+  private readonly deps: LogSinkDeps;
+  private readonly startedAt: number;
+  private readonly annotations = new AnnotationBudget();
+  private info: TriggerInfo | undefined;
+  private lastProgress = '';
+  private lastWorkflow = '';
+  /** The number of steps, once a list holding steps that have not started yet has shown it. */
+  private knownTotal: number | undefined;
+
+  constructor(deps: LogSinkDeps) {
+    this.deps = deps;
+    this.startedAt = deps.clock.now();
+  }
+
+  triggered(info: TriggerInfo): void {
+    this.info = info;
+    const { ref, resource } = info;
+    const { settings } = this.deps;
+    const noun = ref.kind === 'build' ? 'build' : 'run';
+    const what = ref.kind === 'run' ? pipelineLabel(resource, settings, info) : applicationLabel(settings);
+    const where = [resource.branch ?? settings.branch, (resource.commitHash ?? settings.commit)?.slice(0, 7)]
+      .filter(Boolean)
+      .join('@');
+    const verb = info.attached ? 'Following' : 'Triggered';
+    this.deps.log.info(
+      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${sanitizeLine(ref.url)}`,
+    );
+  }
+
+  update(resource: Remote, steps: readonly Step[]): void {
+    const running = currentStep(steps);
+    const line = progressLine({
+      status: resource.status,
+      ...(resource.progress !== undefined ? { progress: resource.progress } : {}),
+      ...(running && !isFinished(resource) ? { step: { order: running.order, name: running.name } } : {}),
+      ...(this.totalSteps(resource, steps) !== undefined
+        ? { totalSteps: this.totalSteps(resource, steps) }
+        : {}),
+    });
+    if (line === this.lastProgress) return;
+    this.lastProgress = line;
+    const { log } = this.deps;
+    (log.progress ?? log.info).call(log, line);
+  }
+
+  async stepFinished(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void> {
+    const { log, settings } = this.deps;
+    const failed = step.result !== 'passed';
+    const printTail = settings.stepLogs === 'all' || (settings.stepLogs === 'failed' && failed);
+    const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
+    const heading = stepHeading(step, total);
+    const lines = printTail || failed ? await this.logTail(step) : undefined;
+
+    if (printTail && lines) {
+      log.startGroup(heading);
+      for (const line of fenceLogLines(lines.lines)) log.info(line);
+      const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
+      if (omitted) log.info(omitted);
+      log.endGroup();
+    } else {
+      log.info(heading);
+    }
+
+    if (failed && this.annotations.take('error')) {
+      const annotation = failedStepAnnotation(step, total, lines?.lines ?? []);
+      log.error(annotation.message, { title: annotation.title });
+    }
+  }
+
+  workflowChanged(workflow: Workflow): void {
+    const line = workflow.items
+      .map((item) => {
+        const name = sanitizeLine(item.targetName ?? item.pipelineId ?? item.id, { maxLength: 80 });
+        const state = isFinished(item)
+          ? `${resultIcon(item.result)} ${sanitizeLine(item.result, { maxLength: 40 })}`
+          : `${sanitizeLine(item.status, { maxLength: 40 })}${item.progress !== undefined && item.runId ? ` ${item.progress}%` : ''}`;
+        return `${name} ${state}`;
+      })
+      .join(' · ');
+    if (line === this.lastWorkflow) return;
+    this.lastWorkflow = line;
+    this.deps.log.info(`workflow: ${line}`);
+  }
+
+  concluded(conclusion: Conclusion): void {
+    this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  private finish(outcome: Outcome, final: FinalView): void {
+    const { log, settings } = this.deps;
+    const overflow = this.annotations.overflowLine('error');
+    if (overflow) log.error(overflow);
+    const durationMs =
+      elapsedMs(final.resource?.startedAt, final.resource?.finishedAt) ??
+      this.deps.clock.now() - this.startedAt;
+    if (outcome.kind !== 'triggered')
+      log.info(outcomeLine(outcome.kind, kindOf(settings, this.info), durationMs));
+  }
+
+  private async logTail(step: Step) {
+    if (!step.logUrl) return undefined;
+    try {
+      const body = await this.deps.client.openStepLog(step.logUrl, { signal: this.deps.cancel });
+      return await tailLines(body, this.deps.tail);
+    } catch (error) {
+      this.deps.log.debug(
+        `Could not read the log of step ${step.order}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    }
+  }
+
+  /** Known once the list holds steps that have not started yet, or once the run is over. */
+  private totalSteps(resource: Remote | undefined, steps: readonly Step[]): number | undefined {
+    if (steps.length === 0) return undefined;
+    if ((resource && isFinished(resource)) || steps.some((step) => step.status === 'notstarted')) {
+      this.knownTotal = Math.max(this.knownTotal ?? 0, steps.length);
+    }
+    // Once the whole list has been seen, it stays known while the last steps run.
+    return this.knownTotal !== undefined && steps.length <= this.knownTotal ? this.knownTotal : undefined;
+  }
+}

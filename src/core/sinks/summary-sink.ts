@@ -1,0 +1,35 @@
+// The sink that lays out the summary at the end, as data, and hands it to whoever shows it: the
+// job summary (as HTML) in the action, the terminal (as text) in the CLI.
+import { describeError } from '../describe-error.ts';
+import type { Conclusion, FlowSink, TriggerInfo } from '../flow/events.ts';
+import type { Log, SummarySink } from '../ports.ts';
+import { kindOf, pipelineLabel } from '../report/labels.ts';
+import { renderSummary } from '../report/summary-html.ts';
+import { buildSummary, type SummaryDoc } from '../report/summary-model.ts';
+import type { Settings } from '../settings.ts';
+
+export function createSummarySink(settings: Settings, publish: (doc: SummaryDoc) => Promise<void>): FlowSink {
+  let info: TriggerInfo | undefined;
+  return {
+    triggered(triggered) {
+      info = triggered;
+    },
+    async concluded({ outcome, final }: Conclusion) {
+      const kind = kindOf(settings, info);
+      const resource = final.resource ?? info?.resource;
+      const pipeline = kind === 'run' && resource ? pipelineLabel(resource, settings, info) : undefined;
+      await publish(buildSummary({ outcome, final, kind, settings, trigger: info, pipeline }));
+    },
+  };
+}
+
+/** Publishes the summary as HTML to the job summary; a failure to write is a warning, never a failure. */
+export function toJobSummary(sink: SummarySink, log: Log): (doc: SummaryDoc) => Promise<void> {
+  return async (doc) => {
+    try {
+      await sink.write(renderSummary(doc));
+    } catch (error) {
+      log.warning(`Could not write the job summary: ${describeError(error)}`);
+    }
+  };
+}

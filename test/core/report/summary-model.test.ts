@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Run, Step } from '../../../src/api/types.ts';
+import { renderSummary } from '../../../src/core/report/summary-html.ts';
+import {
+  buildSummary,
+  summaryDoc,
+  toSummaryStep,
+  type SummaryInput,
+} from '../../../src/core/report/summary-model.ts';
+import { renderSummaryText } from '../../../src/core/report/summary-text.ts';
+import { readSettings } from '../../../src/core/settings.ts';
+import { validInputs } from '../../support/bad-inputs.ts';
+import { data } from './summary-fixture.ts';
+
+const FIELD_LABELS = [
+  'Pipeline',
+  'Application',
+  'Run',
+  'Branch',
+  'Commit',
+  'Message',
+  'Chained from run',
+  'State',
+  'Started',
+  'Finished',
+  'Duration',
+];
+
+/** Every field and section set. */
+function full() {
+  return data({
+    target: { ...data().target, application: 'acme/web' },
+    workflow: { id: 'wf1', items: [{ name: 'build', status: 'finished', result: 'passed', runId: 'r1' }] },
+  });
+}
+
+function settings(inputs: Record<string, string> = {}) {
+  const all = validInputs(inputs);
+  return readSettings((name) => all[name] ?? '');
+}
+
+const run: Run = {
+  id: 'r1',
+  url: 'https://ci.example.test/api/v3/runs/r1',
+  branch: 'develop',
+  commitHash: 'a'.repeat(40),
+  message: 'From the server',
+  status: 'finished',
+  result: 'failed',
+  progress: 100,
+  startedAt: new Date('2026-11-05T10:00:00Z'),
+  finishedAt: new Date('2026-11-05T10:01:05Z'),
+  sourceRunId: 'r0',
+};
+
+function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
+  return {
+    outcome: { kind: 'failed', message: 'The run failed.' },
+    final: { resource: run, steps: [] },
+    kind: 'run',
+    settings: settings({ 'env-vars': 'B=secret\nA=1' }),
+    trigger: { ref: { kind: 'run', id: 'r1', url: run.url }, resource: run, attached: false },
+    pipeline: 'build',
+    ...overrides,
+  };
+}
+
+describe('buildSummary', () => {
+  it('takes what the server reported, the keys sent and the notes', () => {
+    const step = (order: number): Step => ({
+      id: `s${order}`,
+      order,
+      name: `s${order}`,
+      status: 'finished',
+      result: 'passed',
+    });
+    const { data: facts } = buildSummary(
+      input({
+        final: {
+          resource: run,
+          steps: [step(2), step(1)],
+          workflow: {
+            id: 'wf',
+            url: 'https://ci.example.test/wf',
+            items: [
+              { id: 'i1', status: 'finished', result: 'passed', targetName: 'first', runId: 'r0' },
+              { id: 'i2', status: 'notstarted', result: 'unknown', pipelineId: 'p2' },
+            ],
+          },
+          abort: {
+            ref: { kind: 'run', id: 'r1', url: run.url },
+            confirmed: true,
+            message: 'Aborted run r1.',
+          },
+        },
+      }),
+    );
+    expect(facts).toMatchObject({
+      outcome: 'failed',
+      kind: 'run',
+      id: 'r1',
+      apiUrl: run.url,
+      target: { pipeline: 'build', branch: 'develop', commit: 'a'.repeat(40), message: 'From the server' },
+      durationMs: 65_000,
+      status: 'finished',
+      result: 'failed',
+      progress: 100,
+      envKeys: ['B', 'A'],
+      notes: ['The run failed.', 'Aborted run r1.'],
+      workflow: {
+        id: 'wf',
+        items: [
+          { name: 'first', status: 'finished', result: 'passed', runId: 'r0' },
+          { name: 'p2', status: 'notstarted', result: 'unknown' },
+        ],
+      },
+    });
+    expect(facts.target.sourceRunId).toBe('r0');
+    expect(facts.steps.map((each) => each.order)).toEqual([1, 2]);
+    expect(JSON.stringify(facts)).not.toContain('secret');
+  });
+
+  it('falls back on the settings when nothing was triggered', () => {
+    const { data: facts, fields } = buildSummary(
+      input({
+        final: { steps: [] },
+        trigger: undefined,
+        pipeline: undefined,
+        settings: settings({
+          'pipeline-id': '',
+          pipeline: 'acme/web/build',
+          branch: 'main',
+          message: 'Asked for',
+          'source-run-id': 's9',
+        }),
+      }),
+    );
+    expect(facts.target).toEqual({
+      application: 'acme/web',
+      branch: 'main',
+      message: 'Asked for',
+      sourceRunId: 's9',
+    });
+    expect(facts.id).toBeUndefined();
+    expect(fields.map((field) => field.label)).toEqual([
+      'Application',
+      'Branch',
+      'Message',
+      'Chained from run',
+    ]);
+  });
+});
+
+describe('summaryDoc', () => {
+  it('lists every field once, in order, and the sections after them', () => {
+    const doc = summaryDoc(full());
+    expect(doc.title).toEqual({ icon: '✖', word: 'Run failed', tone: 'failed' });
+    expect(doc.fields.map((field) => field.label)).toEqual(FIELD_LABELS);
+    expect(doc.sections.map((section) => section.kind)).toEqual(['steps', 'workflow', 'env', 'notes']);
+    expect(summaryDoc(data({ kind: 'build' })).fields.map((field) => field.label)).toContain('Build');
+  });
+
+  it('leaves out what is not known', () => {
+    const doc = summaryDoc({ outcome: 'triggered', kind: 'run', target: {}, steps: [], envKeys: [] });
+    expect(doc.fields).toEqual([]);
+    expect(doc.sections.map((section) => section.kind)).toEqual(['steps', 'env']);
+  });
+
+  it('keeps the steps that did not pass first when not every row fits', () => {
+    const [steps] = summaryDoc(data()).sections;
+    expect(steps?.kind === 'steps' && steps.rows.map((row) => [row.order, row.keep])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+    ]);
+  });
+});
+
+describe('both renderers', () => {
+  it('show every labelled field and section of the same document', () => {
+    const doc = summaryDoc(full());
+    const html = renderSummary(doc);
+    const text = renderSummaryText(doc);
+    for (const { label } of doc.fields) {
+      expect(html, label).toContain(`<th align="left">${label}</th>`);
+      expect(text, label).toMatch(new RegExp(`^${label}: +\\S`, 'm'));
+    }
+    for (const { title } of doc.sections) {
+      expect(html, title).toContain(`<h3>${title}`);
+      expect(text, title).toMatch(new RegExp(`^${title}\\b`, 'm'));
+    }
+    for (const value of [
+      'build-and-test',
+      'acme/web',
+      'main',
+      '3m12s',
+      '2026-11-05 10:03:12 UTC',
+      'DEPLOY_ENV',
+    ]) {
+      expect(html, value).toContain(value);
+      expect(text, value).toContain(value);
+    }
+  });
+
+  it('hold no field list of their own', () => {
+    for (const file of ['summary-html.ts', 'summary-text.ts']) {
+      const source = readFileSync(new URL(`../../../src/core/report/${file}`, import.meta.url), 'utf8');
+      for (const label of FIELD_LABELS) expect(source, `${file}: ${label}`).not.toContain(`'${label}'`);
+    }
+  });
+});
+
+describe('toSummaryStep', () => {
+  it('builds steps from API steps', () => {
+    const step: Step = {
+      id: 's1',
+      order: 2,
+      name: 'build',
+      status: 'finished',
+      result: 'passed',
+      startedAt: new Date('2026-11-05T10:00:00Z'),
+      finishedAt: new Date('2026-11-05T10:00:42Z'),
+      logUrl: 'https://ci.example.test/log',
+      artifactsUrl: null,
+    };
+    expect(toSummaryStep(step)).toEqual({
+      order: 2,
+      name: 'build',
+      status: 'finished',
+      result: 'passed',
+      durationMs: 42_000,
+      logUrl: 'https://ci.example.test/log',
+      artifactsUrl: null,
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-model.ts';
+import { renderSummaryText, type TextSummaryOptions } from '../../../src/core/report/summary-text.ts';
+import { data } from './summary-fixture.ts';
+
+const renderText = (summary: SummaryData, options?: TextSummaryOptions) =>
+  renderSummaryText(summaryDoc(summary), options);
+
+describe('renderSummaryText', () => {
+  it('tells the same story as plain text, without colour by default', () => {
+    const text = renderText(data());
+    expect(text.split('\n')[0]).toBe('✖ Run failed');
+    expect(text).toContain('Pipeline:         build-and-test');
+    expect(text).toContain('Commit:           0123456789abcdef0123456789abcdef01234567');
+    expect(text).toContain('Message:          Fix the parser');
+    expect(text).toContain('                  Longer body');
+    expect(text).toContain('Duration:         3m12s');
+    expect(text).toContain('  ✖ 2 test (1m12s) failed  log: https://ci.example.test/api/v3/runsteps/2/log');
+    expect(text).toContain('  … 3 deploy notstarted');
+    expect(text).toContain('Environment variables (keys only): DEPLOY_ENV, FEATURE_FLAG');
+    expect(text).toContain('  - The run failed at step 2/3 "test".');
+    expect(text).not.toContain('\u001b');
+  });
+
+  it('colours on request and keeps remote text inert', () => {
+    expect(renderText(data(), { color: true })).toContain('\u001b[31m✖ Run failed\u001b[0m');
+    const text = renderText(
+      data({ steps: [{ order: 1, name: '\u001b[2J\n::error::x', status: 'finished', result: 'failed' }] }),
+    );
+    expect(text).not.toContain('\u001b');
+    expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
+  });
+
+  it('neutralises remote text in every field, line by line in a multi-line message', () => {
+    const bad = '\u001b]8;;https://evil.test\u0007::error::x';
+    const text = renderText(
+      data({
+        id: bad,
+        apiUrl: bad,
+        target: {
+          pipeline: bad,
+          application: bad,
+          branch: bad,
+          commit: bad,
+          message: `ok\n${bad}\r\n::warning::y`,
+          sourceRunId: bad,
+        },
+        status: bad,
+        workflow: { id: bad, items: [{ name: bad, status: bad, result: bad, runId: bad }] },
+        envKeys: [bad],
+        notes: [bad],
+      }),
+    );
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('\u0007');
+    expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
+    expect(text).toContain('Message:          ok\n                  ');
+  });
+});
