@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import { ApiClient } from '../api/client.ts';
 import { execute } from '../core/execute.ts';
-import { sanitizeLine } from '../core/report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { createReporter } from '../core/reporter.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';

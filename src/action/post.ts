@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { ApiClient } from '../api/client.ts';
 import { abortAll, type RemoteRef } from '../core/abort.ts';
-import { sanitizeLine } from '../core/report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { readSettings } from '../core/settings.ts';
 import { STATE } from '../core/state-keys.ts';
 import { findTriggeredRuns, type TriggerFingerprint } from '../core/trigger.ts';

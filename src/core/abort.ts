@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors.ts';
 import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export interface RemoteRef {
   kind: 'run' | 'build';

@@ -9,7 +9,7 @@ import type { Clock, Sleep } from '../time.ts';
 import type { RemoteRef } from './abort.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export type Remote = Run | Build;
 

@@ -2,7 +2,7 @@
 import type { Result, Step } from '../api/types.ts';
 import type { AbortResult } from './abort.ts';
 import { formatDuration } from './report/format.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import type { Settings } from './settings.ts';
 
 export type OutcomeKind =

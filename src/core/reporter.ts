@@ -20,7 +20,7 @@ import {
   resultIcon,
   stepHeading,
 } from './report/format.ts';
-import { fenceLogLines, sanitizeLine } from './report/neutralize.ts';
+import { fenceLogLines, sanitizeLine } from '../text/safety.ts';
 import { renderSummary, toSummaryStep, type SummaryData } from './report/summary.ts';
 import { tailLines, type TailOptions } from './report/tail.ts';
 import type { Settings } from './settings.ts';

@@ -7,7 +7,7 @@ import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, EnvVar, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 /**
  * What identifies the run a trigger creates, without the env var values (they may be secrets): the

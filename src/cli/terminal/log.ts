@@ -4,7 +4,7 @@
 // escape sequences before colour is added, and on a terminal the progress line rewrites itself in place.
 import type { AnnotationProps, Log } from '../../core/ports.ts';
 import type { OutputStream } from '../io.ts';
-import { stripControls } from './clean.ts';
+import { splitLines, stripControls } from '../../text/safety.ts';
 import { paintResult, type Style } from './color.ts';
 
 export interface TerminalLog extends Log {
@@ -55,7 +55,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     message: string,
     props?: AnnotationProps,
   ) => {
-    const [first = '', ...rest] = message.split(/\r\n|\n|\r/).map(stripControls);
+    const [first = '', ...rest] = splitLines(message);
     const title = props?.title ? `${stripControls(props.title)}: ` : '';
     print(indent(`${paint(`${label}:`)} ${title}${first}`));
     for (const line of rest) print(indent(`  ${line}`));

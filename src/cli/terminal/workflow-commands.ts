@@ -3,7 +3,7 @@
 // lines, `::add-mask::` values hidden, and every other command (debug, outputs, state, the stop-commands
 // fences) left out. Between `::stop-commands::<token>` and `::<token>::` nothing is a command. Nothing is ever
 // executed; this only decides how a line looks.
-import { stripControls } from './clean.ts';
+import { stripControls } from '../../text/safety.ts';
 import type { Style } from './color.ts';
 
 const COMMAND = /^\s*::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/;

@@ -7,7 +7,7 @@
 import type { Step } from '../../api/types.ts';
 import type { Outcome } from './format.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
-import { sanitizeLine } from './neutralize.ts';
+import { escapeHtml, htmlText, LINE_BREAKS, sanitizeLine } from '../../text/safety.ts';
 
 export interface SummaryStep {
   order: number;
@@ -86,26 +86,9 @@ const ENV_SECTION_SHARE = 1 / 8;
 // Room kept for the notes about rows left out.
 const OMISSION_NOTE_BYTES = 256;
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes the five characters that matter in HTML text and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
-
-/** Remote text as HTML: cut, escaped, control characters replaced, line breaks as <br>. */
+/** Remote text as HTML: cut, then neutralised and escaped (see text/safety.ts). */
 function text(value: string, max = MAX_NAME): string {
-  return escapeHtml(clip(value, max).replace(CONTROLS, '\uFFFD')).replace(LINE_BREAKS, '<br>');
+  return htmlText(clip(value, max));
 }
 
 function code(value: string, max = MAX_NAME): string {

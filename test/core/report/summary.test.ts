@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../../src/api/types.ts';
 import type { SummaryData } from '../../../src/core/report/summary.ts';
-import {
-  escapeHtml,
-  renderSummary,
-  renderSummaryText,
-  toSummaryStep,
-} from '../../../src/core/report/summary.ts';
+import { renderSummary, renderSummaryText, toSummaryStep } from '../../../src/core/report/summary.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -54,15 +49,6 @@ function data(overrides: Partial<SummaryData> = {}): SummaryData {
     ...overrides,
   };
 }
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-    expect(escapeHtml('plain')).toBe('plain');
-  });
-});
 
 describe('renderSummary', () => {
   it('has the outcome, the target, the links, the times and the steps', () => {
