@@ -3,6 +3,7 @@
 import * as core from '@actions/core';
 import { ApiClient } from '../api/client.ts';
 import { execute } from '../core/execute.ts';
+import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { createReporter } from '../core/reporter.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
@@ -49,5 +50,5 @@ export async function run(): Promise<void> {
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */
 function describe(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
-  return sanitizeLine(error instanceof Error ? error.message : String(error), { maxLength: 4000 });
+  return sanitizeLine(messageOf(error), { maxLength: 4000 });
 }

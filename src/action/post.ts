@@ -5,6 +5,7 @@
 import * as core from '@actions/core';
 import { ApiClient } from '../api/client.ts';
 import { abortAll, type RemoteRef } from '../core/abort.ts';
+import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { readSettings } from '../core/settings.ts';
 import { STATE } from '../core/state-keys.ts';
@@ -59,7 +60,7 @@ export async function post(): Promise<void> {
       else core.warning(result.message);
     }
   } catch (error) {
-    const reason = sanitizeLine(error instanceof Error ? error.message : String(error), { maxLength: 2000 });
+    const reason = sanitizeLine(messageOf(error), { maxLength: 2000 });
     core.warning(`Could not abort the remote work: ${reason}`);
   } finally {
     await client?.close().catch(() => undefined);

@@ -20,6 +20,7 @@ import {
   resultIcon,
   stepHeading,
 } from './report/format.ts';
+import { messageOf } from '../text/message.ts';
 import { fenceLogLines, sanitizeLine } from '../text/safety.ts';
 import { renderSummary, toSummaryStep, type SummaryData } from './report/summary.ts';
 import { tailLines, type TailOptions } from './report/tail.ts';
@@ -143,9 +144,7 @@ class LiveReporter implements Reporter {
     try {
       await this.deps.summary.write(renderSummary(data));
     } catch (error) {
-      log.warning(
-        `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log.warning(`Could not write the job summary: ${messageOf(error)}`);
     }
   }
 
@@ -211,9 +210,7 @@ class LiveReporter implements Reporter {
       const body = await this.deps.client.openStepLog(step.logUrl, { signal: this.deps.cancel });
       return await tailLines(body, this.deps.tail);
     } catch (error) {
-      this.deps.log.debug(
-        `Could not read the log of step ${step.order}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.deps.log.debug(`Could not read the log of step ${step.order}: ${messageOf(error)}`);
       return undefined;
     }
   }

@@ -15,6 +15,7 @@ import { printJson } from '../output.ts';
 import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
+import { messageOf } from '../../text/message.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -95,7 +96,7 @@ export const run: CommandSpec = {
     } catch (error) {
       log.clearProgress();
       if (!cancel.signal.aborted) throw error;
-      report.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      report.write(`${messageOf(error)}\n`);
       return EXIT.interrupted;
     } finally {
       await client?.close().catch(() => undefined);
