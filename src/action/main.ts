@@ -10,7 +10,7 @@ import { readSettings, SettingsError } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { readInput } from './inputs.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
-import { installCancelHandlers } from './signals.ts';
+import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {

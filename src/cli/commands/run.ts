@@ -2,7 +2,7 @@
 // the summary is printed as text at the end. Ctrl-C takes the action's cancellation path: the remote run is
 // aborted, then the CLI exits 130.
 import { ApiClient } from '../../api/client.ts';
-import { installCancelHandlers } from '../../action/signals.ts';
+import { installCancelHandlers } from '../../runtime/signals.ts';
 import { execute } from '../../core/execute.ts';
 import type { Outputs, Ports, StateStore } from '../../core/ports.ts';
 import { createReporter } from '../../core/reporter.ts';
