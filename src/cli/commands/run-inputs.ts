@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { INPUT_NAMES, type InputName } from '../../core/settings.ts';
-import type { OptionSpec } from '../command.ts';
 import { baseUrlOf, tokenOf } from '../connection.ts';
 import { UsageError } from '../errors.ts';
-import type { Flags } from '../flags.ts';
+import type { Flags, OptionSpec } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import { messageOf } from '../../text/message.ts';
 
