@@ -2,10 +2,10 @@
 // the bundled action writes.
 import { describe, expect, it } from 'vitest';
 import { colorWanted, createStyle } from '../../src/cli/terminal/color.ts';
-import { decodeEntities, htmlToText } from '../../src/cli/terminal/html-text.ts';
 import { createTerminalLog } from '../../src/cli/terminal/log.ts';
-import { createWorkflowCommandView } from '../../src/cli/terminal/workflow-commands.ts';
 import { fenceLogLines } from '../../src/text/safety.ts';
+import { decodeEntities, htmlToText } from '../../scripts/demo/html-text.ts';
+import { createWorkflowCommandView } from '../../scripts/demo/workflow-commands.ts';
 
 const plain = createStyle(false);
 

@@ -3,8 +3,8 @@
 // lines, `::add-mask::` values hidden, and every other command (debug, outputs, state, the stop-commands
 // fences) left out. Between `::stop-commands::<token>` and `::<token>::` nothing is a command. Nothing is ever
 // executed; this only decides how a line looks.
-import { stripControls } from '../../text/safety.ts';
-import type { Style } from './color.ts';
+import type { Style } from '../../src/cli/terminal/color.ts';
+import { stripControls } from '../../src/text/safety.ts';
 
 const COMMAND = /^\s*::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/;
 const MASK = '***';
@@ -57,7 +57,7 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
         case 'error':
         case 'warning':
         case 'notice': {
-          const paint = name === 'error' ? style.red : name === 'warning' ? style.yellow : style.cyan;
+          const paint = name === 'error' ? style.red : name === 'warning' ? style.yellow : cyan(style);
           const title = properties.title ? `${properties.title}: ` : '';
           const [first = '', ...rest] = `${title}${message}`.split(/\r?\n/);
           return [
@@ -70,6 +70,11 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
       }
     },
   };
+}
+
+/** The colour of notices, which only the demo shows (the CLI's Style has no cyan). */
+function cyan(style: Style): (text: string) => string {
+  return (text) => (style.enabled && text !== '' ? `\u001b[36m${text}\u001b[39m` : text);
 }
 
 function unescapeData(text: string): string {
