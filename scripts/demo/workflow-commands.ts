@@ -20,8 +20,9 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
   let inGroup = false;
 
   const mask = (text: string) => masks.reduce((masked, secret) => masked.split(secret).join(MASK), text);
-  const show = (text: string) => {
-    const line = stripControls(mask(text));
+  // `label` is ours (a coloured `Error:`), so it is added after the text is cleaned.
+  const show = (text: string, label = '') => {
+    const line = `${label}${stripControls(mask(text))}`;
     return inGroup ? `${style.dim(indent)}${line}` : line;
   };
 
@@ -61,7 +62,7 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
           const title = properties.title ? `${properties.title}: ` : '';
           const [first = '', ...rest] = `${title}${message}`.split(/\r?\n/);
           return [
-            show(`${paint(`${name[0]!.toUpperCase()}${name.slice(1)}:`)} ${first}`),
+            show(first, `${paint(`${name[0]!.toUpperCase()}${name.slice(1)}:`)} `),
             ...rest.map((more) => show(`  ${more}`)),
           ];
         }

@@ -126,6 +126,12 @@ describe('the workflow command view (demo)', () => {
       'Warning: careful',
     ]);
   });
+
+  it('colours annotations by kind when colour is on, notices included', () => {
+    const view = createWorkflowCommandView(createStyle(true));
+    expect(view.render('::notice::fyi')).toEqual(['\u001b[36mNotice:\u001b[39m fyi']);
+    expect(view.render('::warning::careful')).toEqual(['\u001b[33mWarning:\u001b[39m careful']);
+  });
 });
 
 describe('htmlToText (demo)', () => {
