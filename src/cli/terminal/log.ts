@@ -44,11 +44,6 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     if (rewrites) drawProgress();
   };
   const indent = (line: string) => (inGroup ? `${style.dim(GROUP_INDENT)}${line}` : line);
-  const decorate = (line: string) => {
-    if (OUTCOME.test(line)) return style.bold(paintResult(style, line.charAt(0), line));
-    const icon = line.charAt(0);
-    return ICONS.has(icon) ? `${paintResult(style, icon)}${line.slice(1)}` : line;
-  };
   const annotation = (
     label: string,
     paint: (text: string) => string,
@@ -73,7 +68,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
         fenceEnd = `::${fence[1]}::`;
         return;
       }
-      print(indent(decorate(stripControls(line))));
+      print(indent(decorate(style, stripControls(line))));
     },
     debug(line) {
       if (options.verbose) print(style.dim(`debug: ${stripControls(line)}`));
@@ -86,7 +81,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     },
     startGroup(title) {
       inGroup = false;
-      print(style.bold(decorate(stripControls(title))));
+      print(style.bold(decorate(style, stripControls(title))));
       inGroup = true;
     },
     endGroup() {
@@ -107,4 +102,11 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
       progress = undefined;
     },
   };
+}
+
+/** Colours a line's leading result icon; an outcome line (`✖ Run failed …`) is coloured and bold as a whole. */
+function decorate(style: Style, line: string): string {
+  if (OUTCOME.test(line)) return style.bold(paintResult(style, line.charAt(0), line));
+  const icon = line.charAt(0);
+  return ICONS.has(icon) ? `${paintResult(style, icon)}${line.slice(1)}` : line;
 }
