@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { htmlToText } from '../src/cli/terminal/html-text.ts';
 import { colorWanted, createStyle } from '../src/cli/terminal/color.ts';
-import { createWorkflowCommandView } from '../src/cli/terminal/workflow-commands.ts';
 import { startEmulator } from '../src/emulator/index.ts';
+import { htmlToText } from './demo/html-text.ts';
+import { createWorkflowCommandView } from './demo/workflow-commands.ts';
 import { MAIN_ENTRY, makeFiles, POST_ENTRY, readFileCommands, stepEnv } from './runner.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

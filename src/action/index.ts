@@ -1,4 +1,4 @@
-import './early-signals.ts';
+import '../runtime/early-signals.ts';
 import { run } from './main.ts';
 
 await run();

@@ -2,9 +2,9 @@
 // follow and gate. Signal handlers go in first of all (see signals.ts).
 import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
-import { describeError } from '../core/describe-error.ts';
+import { messageOf } from '../text/message.ts';
 import { execute } from '../core/flow/execute.ts';
-import { sanitizeLine } from '../core/report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { readSettings, SettingsError } from '../core/settings.ts';
 import { createLogSink } from '../core/sinks/log-sink.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
@@ -12,7 +12,7 @@ import { createSummarySink, toJobSummary } from '../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
 import { readInput } from './inputs.ts';
-import { installCancelHandlers } from './signals.ts';
+import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {
@@ -43,5 +43,5 @@ export async function run(): Promise<void> {
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */
 function describe(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
-  return sanitizeLine(describeError(error), { maxLength: 4000 });
+  return sanitizeLine(messageOf(error), { maxLength: 4000 });
 }

@@ -7,9 +7,9 @@ import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
 import type { CiApi } from '../core/api-port.ts';
 import { readSavedState, type SavedState } from '../core/contract.ts';
-import { describeError } from '../core/describe-error.ts';
+import { messageOf } from '../text/message.ts';
 import { runRef, type RemoteRef } from '../core/refs.ts';
-import { sanitizeLine } from '../core/report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { readSettings } from '../core/settings.ts';
 import { findTriggeredRuns } from '../core/trigger.ts';
 import { realSleep, systemClock } from '../time.ts';
@@ -41,9 +41,7 @@ export async function post(): Promise<void> {
     const connection = { ...settings, userAgent: USER_AGENT, debug: (line: string) => core.debug(line) };
     await withApiClient(connection, (client) => abortUnsettled(client, state));
   } catch (error) {
-    core.warning(
-      `Could not abort the remote work: ${sanitizeLine(describeError(error), { maxLength: 2000 })}`,
-    );
+    core.warning(`Could not abort the remote work: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`);
   }
 }
 

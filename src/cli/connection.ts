@@ -3,7 +3,7 @@ import { ApiClient } from '../api/client.ts';
 import { UsageError } from './errors.ts';
 import type { Flags } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { stripControls } from './terminal/clean.ts';
+import { stripControls } from '../text/safety.ts';
 import { USER_AGENT } from './version.ts';
 
 export function baseUrlOf(flags: Flags, env: NodeJS.ProcessEnv): string {

@@ -2,6 +2,7 @@
 // refuse before anything is sent, 1 for what the server (or the way to it) answered.
 import { ApiError, ContractError, RequestValidationError } from '../api/errors.ts';
 import { SettingsError } from '../core/settings.ts';
+import { messageOf } from '../text/message.ts';
 
 export const EXIT = { passed: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
@@ -46,7 +47,7 @@ export function describeFailure(error: unknown): Failure {
       showHelp: false,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const hint = error instanceof Error ? (error as { hint?: unknown }).hint : undefined;
   return {
     code: EXIT.failed,

@@ -1,8 +1,26 @@
 // Flag parsing on top of util.parseArgs: every problem becomes a UsageError (exit 2), and values are read
 // through small typed accessors.
 import { parseArgs } from 'node:util';
-import type { CommandSpec, OptionSpec } from './command.ts';
 import { UsageError } from './errors.ts';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** Placeholder in the help, e.g. `<n>` for `--limit <n>`. */
+  value?: string;
+  description: string;
+}
+
+/** What a command's command line is made of; a CommandSpec (command.ts) adds the rest. */
+export interface CommandLineSpec {
+  /** The words that name the command: `['runs', 'list']`. */
+  words: readonly string[];
+  /** Positional arguments as the usage line shows them, e.g. `['<owner/app>', '<branch…>']`. */
+  args: readonly string[];
+  positionals: { min: number; max: number };
+  options: Readonly<Record<string, OptionSpec>>;
+}
 
 /** Flags every command takes. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -66,7 +84,7 @@ export interface Parsed {
   help: boolean;
 }
 
-export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Parsed {
+export function parseCommandLine(spec: CommandLineSpec, argv: readonly string[]): Parsed {
   const options = { ...COMMON_OPTIONS, ...spec.options };
   let parsed;
   try {
@@ -103,7 +121,7 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
   return { flags, positionals: parsed.positionals, help };
 }
 
-function checkPositionals(spec: CommandSpec, positionals: string[]): void {
+function checkPositionals(spec: CommandLineSpec, positionals: string[]): void {
   const { min, max } = spec.positionals;
   const name = spec.words.join(' ');
   if (positionals.length < min) {

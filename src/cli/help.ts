@@ -1,6 +1,6 @@
 // Help texts, generated from the command specs so that they always list the flags a command really takes.
-import type { CommandSpec, OptionSpec } from './command.ts';
-import { COMMON_OPTIONS } from './flags.ts';
+import type { CommandSpec } from './command.ts';
+import { COMMON_OPTIONS, type OptionSpec } from './flags.ts';
 import { VERSION } from './version.ts';
 
 const WIDTH = 100;

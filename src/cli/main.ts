@@ -6,7 +6,7 @@ import { describeFailure, EXIT } from './errors.ts';
 import { parseCommandLine } from './flags.ts';
 import { commandHelp, groupHelp, mainHelp } from './help.ts';
 import type { CliIo } from './io.ts';
-import { stripControls } from './terminal/clean.ts';
+import { stripControls } from '../text/safety.ts';
 import { VERSION } from './version.ts';
 
 export async function runCli(argv: readonly string[], io: CliIo, commands = COMMANDS): Promise<number> {

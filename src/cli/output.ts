@@ -1,7 +1,7 @@
 // Compact text for people and JSON for scripts. Every remote string in the text goes through cleanCell.
 import { elapsedMs, formatDuration } from '../core/report/format.ts';
 import type { CliIo } from './io.ts';
-import { cleanCell } from './terminal/clean.ts';
+import { cleanCell } from '../text/safety.ts';
 import { colorWanted, createStyle, paintResult, type Style } from './terminal/color.ts';
 
 /** JSON of the parsed objects; Date fields become ISO 8601 strings through their toJSON. */

@@ -6,7 +6,7 @@ import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
 import type { RemoteRef } from './refs.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export interface AbortResult {
   ref: RemoteRef;

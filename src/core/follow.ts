@@ -9,7 +9,8 @@ import type { Clock, Sleep } from '../time.ts';
 import type { RemoteRef } from './refs.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { messageOf } from '../text/message.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export type Remote = Run | Build;
 
@@ -125,7 +126,7 @@ export async function follow(
       failures += 1;
       holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
       if (failures === 1 || failures % 10 === 0) {
-        const reason = sanitizeLine(error instanceof Error ? error.message : String(error), {
+        const reason = sanitizeLine(messageOf(error), {
           maxLength: 300,
         });
         log.warning(`Could not read ${ref.kind} ${ref.id} (${reason}); still waiting for it.`);

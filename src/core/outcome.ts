@@ -2,7 +2,8 @@
 import type { Result, Step } from '../api/types.ts';
 import type { AbortResult } from './abort.ts';
 import { formatDuration } from './report/format.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { messageOf } from '../text/message.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import type { Settings } from './settings.ts';
 
 export type OutcomeKind =
@@ -77,6 +78,6 @@ export function decideOutcome(
 
 /** Something went wrong after the run existed: the step fails with the error's message. */
 export function errorOutcome(error: unknown): Outcome {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return { kind: 'unknown', success: false, message: sanitizeLine(message, { maxLength: 2000 }) };
 }

@@ -2,7 +2,7 @@
 import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Application, Pipeline } from '../api/types.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { workflowApplication, type Settings } from './settings.ts';
 
 export type Resolved =

@@ -7,7 +7,7 @@ import type { Clock, Sleep } from '../time.ts';
 import type { CiApi } from './api-port.ts';
 import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
-import { sanitizeLine } from './report/neutralize.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export class TriggerNotFoundError extends Error {
   override name = 'TriggerNotFoundError';

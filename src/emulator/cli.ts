@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { QUIRK_NAMES, type Quirks } from './types.ts';
 import { loadWorldFile } from './world-file.ts';
+import { messageOf } from '../text/message.ts';
 
 const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name]
 Quirks: ${QUIRK_NAMES.join(', ')}`;
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`emulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`emulator: ${messageOf(error)}`);
   console.error(USAGE);
   process.exit(1);
 });

@@ -1,12 +1,11 @@
 // The terminal side of the CLI and the demo, as pure functions: what reaches the screen for what the core or
 // the bundled action writes.
 import { describe, expect, it } from 'vitest';
-import { fenceLogLines } from '../../src/core/report/neutralize.ts';
-import { cleanCell, stripControls } from '../../src/cli/terminal/clean.ts';
 import { colorWanted, createStyle } from '../../src/cli/terminal/color.ts';
-import { decodeEntities, htmlToText } from '../../src/cli/terminal/html-text.ts';
 import { createTerminalLog } from '../../src/cli/terminal/log.ts';
-import { createWorkflowCommandView } from '../../src/cli/terminal/workflow-commands.ts';
+import { fenceLogLines } from '../../src/text/safety.ts';
+import { decodeEntities, htmlToText } from '../../scripts/demo/html-text.ts';
+import { createWorkflowCommandView } from '../../scripts/demo/workflow-commands.ts';
 
 const plain = createStyle(false);
 
@@ -14,16 +13,6 @@ function screen(isTTY = false, columns = 80) {
   let text = '';
   return { out: { write: (chunk: string) => void (text += chunk), isTTY, columns }, text: () => text };
 }
-
-describe('stripControls', () => {
-  it('removes escape sequences, control characters and bidirectional overrides', () => {
-    expect(stripControls('\u001b[31mred\u001b[0m \u001b]0;title\u0007text')).toBe('red text');
-    expect(stripControls('a\rb\u0008c\u009b2Jd\u202ee\u0000')).toBe('abc2Jde');
-    expect(stripControls('tab\tkept')).toBe('tab\tkept');
-    expect(cleanCell('  one\ntwo   three ')).toBe('one two three');
-    expect(cleanCell('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
-  });
-});
 
 describe('colorWanted', () => {
   it('colours a terminal unless NO_COLOR or TERM=dumb, and FORCE_COLOR decides either way', () => {
@@ -136,6 +125,12 @@ describe('the workflow command view (demo)', () => {
       '  failed',
       'Warning: careful',
     ]);
+  });
+
+  it('colours annotations by kind when colour is on, notices included', () => {
+    const view = createWorkflowCommandView(createStyle(true));
+    expect(view.render('::notice::fyi')).toEqual(['\u001b[36mNotice:\u001b[39m fyi']);
+    expect(view.render('::warning::careful')).toEqual(['\u001b[33mWarning:\u001b[39m careful']);
   });
 });
 

@@ -4,7 +4,7 @@ import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { printJson } from '../output.ts';
-import { stripControls } from '../terminal/clean.ts';
+import { stripControls } from '../../text/safety.ts';
 import { createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.ts';
 import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import { formatTime, printJson, printList, renderFields, type TableSpec } from '../output.ts';
-import { cleanCell } from '../terminal/clean.ts';
+import { cleanCell } from '../../text/safety.ts';
 import { pageFlags, pageOptions } from './paging.ts';
 
 export const appsList: CommandSpec = {

@@ -4,7 +4,7 @@ import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { parseAppRef } from '../flags.ts';
 import { formatElapsed, formatTime, printList, shortCommit, stateCell, type TableSpec } from '../output.ts';
-import { cleanCell } from '../terminal/clean.ts';
+import { cleanCell } from '../../text/safety.ts';
 import { pageFlags, pageOptions } from './paging.ts';
 
 const STATE_FILTERS = {

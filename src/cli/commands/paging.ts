@@ -1,7 +1,6 @@
 // The paging flags most list commands share; the API's rules check the ranges and the sort names.
 import type { RunSort } from '../../api/types.ts';
-import type { OptionSpec } from '../command.ts';
-import type { Flags } from '../flags.ts';
+import type { Flags, OptionSpec } from '../flags.ts';
 
 export function pageOptions(
   maxLimit: number,

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { INPUT_NAMES, type InputName } from '../../core/settings.ts';
-import type { OptionSpec } from '../command.ts';
 import { baseUrlOf, tokenOf } from '../connection.ts';
 import { UsageError } from '../errors.ts';
-import type { Flags } from '../flags.ts';
+import type { Flags, OptionSpec } from '../flags.ts';
 import type { CliIo } from '../io.ts';
+import { messageOf } from '../../text/message.ts';
 
 const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
   'base-url': {
@@ -101,8 +101,7 @@ function readEnvFile(path: string, cwd: string): string {
   try {
     return readFileSync(resolve(cwd, path), 'utf8').replace(/\r?\n$/, '');
   } catch (error) {
-    const reason =
-      (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    const reason = (error as { code?: string }).code ?? messageOf(error);
     throw new UsageError(`cannot read --env-vars-file ${JSON.stringify(path)} (${reason}).`);
   }
 }

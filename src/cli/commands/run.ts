@@ -3,7 +3,7 @@
 // aborted, then the CLI exits 130.
 import type { ApiClient } from '../../api/client.ts';
 import { createApiClient } from '../../api/connect.ts';
-import { installCancelHandlers } from '../../action/signals.ts';
+import { installCancelHandlers } from '../../runtime/signals.ts';
 import type { Outputs, StateStore } from '../../core/contract.ts';
 import { execute } from '../../core/flow/execute.ts';
 import type { SummaryDoc } from '../../core/report/summary-model.ts';
@@ -19,6 +19,7 @@ import { printJson } from '../output.ts';
 import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
+import { messageOf } from '../../text/message.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -91,7 +92,7 @@ export const run: CommandSpec = {
     } catch (error) {
       log.clearProgress();
       if (!cancel.signal.aborted) throw error;
-      report.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      report.write(`${messageOf(error)}\n`);
       return EXIT.interrupted;
     } finally {
       await client?.close().catch(() => undefined);

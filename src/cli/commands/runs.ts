@@ -17,7 +17,7 @@ import {
   stdoutStyle,
   type TableSpec,
 } from '../output.ts';
-import { cleanCell, stripControls } from '../terminal/clean.ts';
+import { cleanCell, stripControls } from '../../text/safety.ts';
 import { pageFlags, pageOptions } from './paging.ts';
 
 export const runsList: CommandSpec = {

@@ -17,7 +17,7 @@ import {
   stdoutStyle,
   type TableSpec,
 } from '../output.ts';
-import { cleanCell } from '../terminal/clean.ts';
+import { cleanCell } from '../../text/safety.ts';
 import { pageFlags, pageOptions } from './paging.ts';
 
 export const workflowsList: CommandSpec = {

@@ -6,7 +6,6 @@ export interface Style {
   red(text: string): string;
   green(text: string): string;
   yellow(text: string): string;
-  cyan(text: string): string;
   dim(text: string): string;
   bold(text: string): string;
 }
@@ -27,7 +26,6 @@ export function createStyle(enabled: boolean): Style {
     red: sgr(31, 39),
     green: sgr(32, 39),
     yellow: sgr(33, 39),
-    cyan: sgr(36, 39),
     dim: sgr(2, 22),
     bold: sgr(1, 22),
   };

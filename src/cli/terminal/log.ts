@@ -4,7 +4,7 @@
 // escape sequences before colour is added, and on a terminal the progress line rewrites itself in place.
 import type { AnnotationProps, Log } from '../../core/ports.ts';
 import type { OutputStream } from '../io.ts';
-import { stripControls } from './clean.ts';
+import { splitLines, stripControls } from '../../text/safety.ts';
 import { paintResult, type Style } from './color.ts';
 
 export interface TerminalLog extends Log {
@@ -44,18 +44,13 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     if (rewrites) drawProgress();
   };
   const indent = (line: string) => (inGroup ? `${style.dim(GROUP_INDENT)}${line}` : line);
-  const decorate = (line: string) => {
-    if (OUTCOME.test(line)) return style.bold(paintResult(style, line.charAt(0), line));
-    const icon = line.charAt(0);
-    return ICONS.has(icon) ? `${paintResult(style, icon)}${line.slice(1)}` : line;
-  };
   const annotation = (
     label: string,
     paint: (text: string) => string,
     message: string,
     props?: AnnotationProps,
   ) => {
-    const [first = '', ...rest] = message.split(/\r\n|\n|\r/).map(stripControls);
+    const [first = '', ...rest] = splitLines(message);
     const title = props?.title ? `${stripControls(props.title)}: ` : '';
     print(indent(`${paint(`${label}:`)} ${title}${first}`));
     for (const line of rest) print(indent(`  ${line}`));
@@ -73,7 +68,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
         fenceEnd = `::${fence[1]}::`;
         return;
       }
-      print(indent(decorate(stripControls(line))));
+      print(indent(decorate(style, stripControls(line))));
     },
     debug(line) {
       if (options.verbose) print(style.dim(`debug: ${stripControls(line)}`));
@@ -86,7 +81,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     },
     startGroup(title) {
       inGroup = false;
-      print(style.bold(decorate(stripControls(title))));
+      print(style.bold(decorate(style, stripControls(title))));
       inGroup = true;
     },
     endGroup() {
@@ -107,4 +102,11 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
       progress = undefined;
     },
   };
+}
+
+/** Colours a line's leading result icon; an outcome line (`✖ Run failed …`) is coloured and bold as a whole. */
+function decorate(style: Style, line: string): string {
+  if (OUTCOME.test(line)) return style.bold(paintResult(style, line.charAt(0), line));
+  const icon = line.charAt(0);
+  return ICONS.has(icon) ? `${paintResult(style, icon)}${line.slice(1)}` : line;
 }

@@ -1,6 +1,6 @@
 // Tells every sink each event, in the order the sinks were given. A sink that throws is reported
 // and skipped for that event; it never takes the others, or the flow, down with it.
-import { describeError } from '../describe-error.ts';
+import { messageOf } from '../../text/message.ts';
 import type { Log } from '../ports.ts';
 import type { Conclusion, FlowSink } from './events.ts';
 
@@ -10,7 +10,7 @@ export type Broadcast = Required<Omit<FlowSink, 'concluded'>> & {
 
 export function fanOut(sinks: readonly FlowSink[], log: Log): Broadcast {
   const warn = (event: string, error: unknown) =>
-    log.warning(`A report failed (${event}): ${describeError(error)}`);
+    log.warning(`A report failed (${event}): ${messageOf(error)}`);
   const each = (event: keyof FlowSink, call: (sink: FlowSink) => unknown) => {
     for (const sink of sinks) {
       try {

@@ -1,10 +1,8 @@
 // Error annotations for failed steps: which log line to quote, and how many annotations to spend.
 import type { StepLike } from './format.ts';
 import { resultIcon } from './format.ts';
-import { sanitizeLine } from './neutralize.ts';
+import { sanitizeLine, stripControls } from '../../text/safety.ts';
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-_]/g;
 const FENCE_LINE = /^::(?:stop-commands::[0-9a-z]+|[0-9a-z]{16,}::)$/i;
 
 // Lines that say what went wrong, by how sure the match is. Within a rank, the first line wins: the first
@@ -31,12 +29,12 @@ export interface ErrorLineOptions {
 
 /**
  * The log line that best says why a step failed: the first line that looks like an error (strong matches
- * before weak ones), else the last non-empty line; undefined when there is none. Terminal colour codes and
- * our own stop-commands fence lines are ignored. The result is one sanitised line.
+ * before weak ones), else the last non-empty line; undefined when there is none. Escape sequences (colour
+ * codes), control characters and our own stop-commands fence lines are ignored. The result is one sanitised line.
  */
 export function firstErrorLine(lines: readonly string[], options: ErrorLineOptions = {}): string | undefined {
   const candidates = lines
-    .map((line) => line.replace(ANSI, '').trim())
+    .map((line) => stripControls(line).trim())
     .filter((line) => line !== '' && !FENCE_LINE.test(line));
   const pick =
     candidates.find((line) => STRONG.some((pattern) => pattern.test(line)) && !ALL_CLEAR.test(line)) ??

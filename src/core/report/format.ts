@@ -1,6 +1,6 @@
 // Short, stable wordings shared by the log, the job summary and the terminal.
 import type { Result, Step } from '../../api/types.ts';
-import { sanitizeLine } from './neutralize.ts';
+import { sanitizeLine } from '../../text/safety.ts';
 
 /** How following ended, as reported to users. `triggered`: the action did not wait for the result. */
 export type Outcome = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';

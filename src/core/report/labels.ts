@@ -3,7 +3,7 @@
 import type { TriggerInfo } from '../flow/events.ts';
 import type { Remote } from '../follow.ts';
 import type { Settings } from '../settings.ts';
-import { sanitizeLine } from './neutralize.ts';
+import { sanitizeLine } from '../../text/safety.ts';
 
 export function pipelineLabel(
   resource: Remote,

@@ -4,9 +4,8 @@
 // The HTML is a single HTML block: it starts with a block-level tag and contains no blank line, so the
 // Markdown renderer takes it as it is and nothing in the escaped text can turn into Markdown (links,
 // images, emphasis). Line breaks in remote text become <br>.
+import { clip, escapeHtml, htmlText } from '../../text/safety.ts';
 import {
-  clip,
-  LINE_BREAKS,
   SUMMARY_LIMITS,
   type Inline,
   type StepRow,
@@ -29,25 +28,9 @@ const ENV_SECTION_SHARE = 1 / 8;
 // Room kept for the notes about rows left out.
 const OMISSION_NOTE_BYTES = 256;
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes the five characters that matter in HTML text and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** Remote text as HTML: cut, escaped, control characters replaced, line breaks as <br>. */
+/** Remote text as HTML: cut, neutralised, escaped, line breaks as <br>. */
 function text(value: string, max: number = SUMMARY_LIMITS.name): string {
-  return escapeHtml(clip(value, max).replace(CONTROLS, '\uFFFD')).replace(LINE_BREAKS, '<br>');
+  return htmlText(clip(value, max));
 }
 
 function code(value: string, max: number = SUMMARY_LIMITS.name): string {

@@ -70,15 +70,6 @@ export interface SummaryInput {
 /** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
 export const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 } as const;
 
-export const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
-
-/** At most `max` code units, the last one `…` when cut, never half a surrogate pair. */
-export function clip(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const unit = value.charCodeAt(max - 2);
-  return `${value.slice(0, unit >= 0xd800 && unit <= 0xdbff ? max - 2 : max - 1)}…`;
-}
-
 /**
  * A piece of a field's value. `words` are ours (dates, durations); everything else is remote or user text
  * that a renderer must escape or sanitise.

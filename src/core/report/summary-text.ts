@@ -1,9 +1,7 @@
 // The summary document as plain text for a terminal. Every remote or user string goes through sanitizeLine,
 // so none can carry an escape sequence or start a workflow command.
-import { sanitizeLine } from './neutralize.ts';
+import { clip, LINE_BREAKS, sanitizeLine } from '../../text/safety.ts';
 import {
-  clip,
-  LINE_BREAKS,
   SUMMARY_LIMITS,
   type Inline,
   type StateMark,

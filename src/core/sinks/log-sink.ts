@@ -19,7 +19,7 @@ import {
   resultIcon,
   stepHeading,
 } from '../report/format.ts';
-import { fenceLogLines, sanitizeLine } from '../report/neutralize.ts';
+import { fenceLogLines, sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
 import { tailLines, type TailOptions } from '../report/tail.ts';
 import type { Settings } from '../settings.ts';

@@ -1,6 +1,6 @@
 // The sink that lays out the summary at the end, as data, and hands it to whoever shows it: the
 // job summary (as HTML) in the action, the terminal (as text) in the CLI.
-import { describeError } from '../describe-error.ts';
+import { messageOf } from '../../text/message.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../flow/events.ts';
 import type { Log, SummarySink } from '../ports.ts';
 import { kindOf, pipelineLabel } from '../report/labels.ts';
@@ -29,7 +29,7 @@ export function toJobSummary(sink: SummarySink, log: Log): (doc: SummaryDoc) => 
     try {
       await sink.write(renderSummary(doc));
     } catch (error) {
-      log.warning(`Could not write the job summary: ${describeError(error)}`);
+      log.warning(`Could not write the job summary: ${messageOf(error)}`);
     }
   };
 }

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderSummary, type SummaryOptions } from '../../../src/core/report/summary-html.ts';
+import { renderSummary, type SummaryOptions } from '../../../src/core/report/summary-html.ts';
 import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-model.ts';
 import { data, XSS } from './summary-fixture.ts';
 
 const render = (summary: SummaryData, options?: SummaryOptions) =>
   renderSummary(summaryDoc(summary), options);
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-    expect(escapeHtml('plain')).toBe('plain');
-  });
-});
 
 describe('renderSummary', () => {
   it('has the outcome, the target, the links, the times and the steps', () => {

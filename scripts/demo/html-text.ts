@@ -1,7 +1,7 @@
 // The job summary is HTML (headings, tables, paragraphs, lists, links). For a terminal: headings on their own
 // line, table rows as aligned columns, list items as `- `, links as their label, every other tag dropped and
 // entities decoded. Enough for the summary the action writes; not a general HTML renderer.
-import { stripControls } from './clean.ts';
+import { stripControls } from '../../src/text/safety.ts';
 
 const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>|[^<]+|</g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

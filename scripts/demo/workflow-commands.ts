@@ -3,8 +3,8 @@
 // lines, `::add-mask::` values hidden, and every other command (debug, outputs, state, the stop-commands
 // fences) left out. Between `::stop-commands::<token>` and `::<token>::` nothing is a command. Nothing is ever
 // executed; this only decides how a line looks.
-import { stripControls } from './clean.ts';
-import type { Style } from './color.ts';
+import type { Style } from '../../src/cli/terminal/color.ts';
+import { stripControls } from '../../src/text/safety.ts';
 
 const COMMAND = /^\s*::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/;
 const MASK = '***';
@@ -20,8 +20,9 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
   let inGroup = false;
 
   const mask = (text: string) => masks.reduce((masked, secret) => masked.split(secret).join(MASK), text);
-  const show = (text: string) => {
-    const line = stripControls(mask(text));
+  // `label` is ours (a coloured `Error:`), so it is added after the text is cleaned.
+  const show = (text: string, label = '') => {
+    const line = `${label}${stripControls(mask(text))}`;
     return inGroup ? `${style.dim(indent)}${line}` : line;
   };
 
@@ -57,11 +58,11 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
         case 'error':
         case 'warning':
         case 'notice': {
-          const paint = name === 'error' ? style.red : name === 'warning' ? style.yellow : style.cyan;
+          const paint = name === 'error' ? style.red : name === 'warning' ? style.yellow : cyan(style);
           const title = properties.title ? `${properties.title}: ` : '';
           const [first = '', ...rest] = `${title}${message}`.split(/\r?\n/);
           return [
-            show(`${paint(`${name[0]!.toUpperCase()}${name.slice(1)}:`)} ${first}`),
+            show(first, `${paint(`${name[0]!.toUpperCase()}${name.slice(1)}:`)} `),
             ...rest.map((more) => show(`  ${more}`)),
           ];
         }
@@ -70,6 +71,11 @@ export function createWorkflowCommandView(style: Style, indent = '  │ '): Work
       }
     },
   };
+}
+
+/** The colour of notices, which only the demo shows (the CLI's Style has no cyan). */
+function cyan(style: Style): (text: string) => string {
+  return (text) => (style.enabled && text !== '' ? `\u001b[36m${text}\u001b[39m` : text);
 }
 
 function unescapeData(text: string): string {

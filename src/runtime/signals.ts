@@ -4,7 +4,9 @@
 import type { CancelSignals } from '../core/flow/context.ts';
 import type { Log } from '../core/ports.ts';
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+export const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+/** Where early-signals.ts leaves its function that hands over the signals it remembered. */
+export const EARLY_SIGNALS = Symbol.for('ci-run-action.early-signals');
 /** After the first signal, stop waiting for anything at this point, so outputs are still written … */
 const HURRY_AFTER_MS = 6000;
 /** … and leave at this point at the latest, before the runner's SIGTERM at 7.5 s. */
@@ -12,7 +14,7 @@ const EXIT_AFTER_MS = 7000;
 
 /** Signals remembered by early-signals.ts while the main entry was loading, if it was loaded. */
 function takeEarlySignals(): string[] {
-  const take = (globalThis as Record<symbol, unknown>)[Symbol.for('ci-run-action.early-signals')];
+  const take = (globalThis as Record<symbol, unknown>)[EARLY_SIGNALS];
   return typeof take === 'function' ? (take as () => string[])() : [];
 }
 
@@ -43,14 +45,14 @@ export function installCancelHandlers(
       exit(130);
     }
   };
-  for (const name of SIGNALS) process.on(name, onSignal);
+  for (const name of CANCEL_SIGNALS) process.on(name, onSignal);
   for (const signal of takeEarlySignals()) onSignal(signal);
 
   return {
     signal: first.signal,
     hurry: second.signal,
     dispose() {
-      for (const name of SIGNALS) process.off(name, onSignal);
+      for (const name of CANCEL_SIGNALS) process.off(name, onSignal);
       for (const timer of timers) clearTimeout(timer);
     },
   };
