@@ -28,4 +28,15 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Size limits for the product code, counted in physical lines: blank lines and comments included.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
 );
