@@ -1,8 +1,17 @@
-// The base URL rule: a service root (or its API root) becomes the API root the client talks to.
+// The one place where a service URL becomes the API root: the action's settings and the client (and
+// so the CLI) both go through normaliseApiUrl, so they agree on every URL.
 
 import { RequestValidationError } from './errors.ts';
 
-/** `https://host/x/` → `https://host/x/api/v3`; refuses anything but plain http(s) URLs. */
+const API_ROOT = '/api/v3';
+// Without regard to case, as the client always matched it; the path is kept as written.
+const ENDS_AT_API_ROOT = /\/api\/v3$/i;
+const INSIDE_API = /\/api\/v3\//i;
+
+/**
+ * `https://host/x/` → `https://host/x/api/v3`; a path already ending in `/api/v3` keeps it. Refuses
+ * anything but plain http(s) URLs, credentials in the URL, and paths inside the API (`/api/v3/runs`).
+ */
 export function normaliseApiUrl(baseUrl: string): string {
   let url: URL;
   try {
@@ -20,6 +29,11 @@ export function normaliseApiUrl(baseUrl: string): string {
     );
   }
   const path = url.pathname.replace(/\/+$/, '');
-  const apiPath = /\/api\/v3$/i.test(path) ? path : `${path}/api/v3`;
-  return `${url.origin}${apiPath}`;
+  if (INSIDE_API.test(path)) {
+    throw new RequestValidationError(
+      'baseUrl',
+      `baseUrl points inside the API (${API_ROOT}/...), not at the service root`,
+    );
+  }
+  return `${url.origin}${ENDS_AT_API_ROOT.test(path) ? path : `${path}${API_ROOT}`}`;
 }
