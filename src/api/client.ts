@@ -39,12 +39,6 @@ import type {
   WorkflowFilters,
 } from './types.ts';
 
-export { normaliseApiUrl } from './base-url.ts';
-export { createDispatcher, DEFAULT_TIMEOUTS, type Timeouts } from './dispatcher.ts';
-export { DEFAULT_USER_AGENT, type CallOptions } from './exchange.ts';
-export { paginate } from './paginate.ts';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.ts';
-
 export interface ClientOptions extends ExchangeOptions {
   /** Service root or its `/api/v3` root; `/api/v3` is appended unless present. */
   baseUrl: string;

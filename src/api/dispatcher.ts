@@ -15,7 +15,7 @@ export interface Timeouts {
   bodyMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: Readonly<Required<Timeouts>> = Object.freeze({
+const DEFAULT_TIMEOUTS: Readonly<Required<Timeouts>> = Object.freeze({
   connectMs: 10_000,
   headersMs: 30_000,
   bodyMs: 30_000,

@@ -49,7 +49,7 @@ export interface CallOptions {
 }
 
 /** One logical request; `send` makes as many attempts of it as the retry policy allows. */
-export interface Exchange<T> {
+interface Exchange<T> {
   method: HttpMethod;
   /** Endpoint template for messages, e.g. `GET /runs/:runId`. */
   endpoint: string;
@@ -71,7 +71,7 @@ type Outcome<T> =
   | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string }
   | { ok: false; contract: ContractError; label: string };
 
-export const DEFAULT_USER_AGENT = 'ci-run-action';
+const DEFAULT_USER_AGENT = 'ci-run-action';
 
 export class Exchanger {
   readonly #apiUrl: string;

@@ -11,7 +11,7 @@ const FIXED_MESSAGES: Record<number, string> = {
   404: 'resource not found',
 };
 
-export const STACK_ERROR = /only stack 1 and 5 are supported for builds/i;
+const STACK_ERROR = /only stack 1 and 5 are supported for builds/i;
 
 export function serverMessageFrom(status: number, text: string): string {
   const trimmed = text.trim();
