@@ -38,10 +38,16 @@ export async function* streamBody(
   }
 }
 
-/** A reader for JSON bodies: an empty or malformed body is a ContractError naming the endpoint. */
+/** A JSON body larger than this is refused, not buffered: no answer of the API comes near it. */
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A reader for JSON bodies: an empty, malformed or oversized body is a ContractError naming the
+ * endpoint. At most MAX_JSON_BYTES are held; a larger body is cut off, and so is its connection.
+ */
 export function jsonReader<T>(endpoint: string, parse: (body: unknown) => T) {
   return async (response: Dispatcher.ResponseData): Promise<T> => {
-    const text = await response.body.text();
+    const text = await readCapped(response, endpoint);
     if (text.trim() === '') throw new ContractError(endpoint, '(body)', 'is empty (expected JSON)');
     let body: unknown;
     try {
@@ -51,4 +57,25 @@ export function jsonReader<T>(endpoint: string, parse: (body: unknown) => T) {
     }
     return parse(body);
   };
+}
+
+async function readCapped(response: Dispatcher.ResponseData, endpoint: string): Promise<string> {
+  const { body } = response;
+  const tooLarge = () => {
+    body.destroy();
+    return new ContractError(endpoint, '(body)', `is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
+  };
+  if (Number(response.headers['content-length']) > MAX_JSON_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > MAX_JSON_BYTES) throw tooLarge();
+    chunks.push(buffer);
+  }
+  const bytes = Buffer.concat(chunks, size);
+  // A leading byte order mark is skipped, as undici's own text() does.
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return bytes.toString('utf8', start);
 }
