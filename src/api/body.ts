@@ -5,7 +5,11 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ContractError } from './errors.ts';
 
-/** Reads at most `maxBytes` of a body as text and releases the connection. */
+/**
+ * Reads at most `maxBytes` of a body as text and releases the connection. A text cut short loses
+ * its unfinished last word: it could be the start of a token, which no redactor would recognise
+ * (a token holds no whitespace).
+ */
 export async function readTextPrefix(body: Readable, maxBytes = 64 * 1024): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -19,7 +23,8 @@ export async function readTextPrefix(body: Readable, maxBytes = 64 * 1024): Prom
   } finally {
     if (!body.destroyed) body.destroy();
   }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+  const text = Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+  return size >= maxBytes ? text.replace(/\S+$/, '') : text;
 }
 
 /** The body as an async iterable of bytes; failures mid-stream go through `mapError`. */

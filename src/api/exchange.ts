@@ -266,7 +266,7 @@ export class Exchanger {
   ): Promise<Outcome<T>> {
     const { statusCode } = response;
     const text = await readTextPrefix(response.body).catch(() => '');
-    const serverMessage = this.#redact(serverMessageFrom(statusCode, text));
+    const serverMessage = serverMessageFrom(statusCode, text, this.#redact);
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.#clock.now());
     const hint = hintFor(statusCode, serverMessage);
     let init: ApiErrorInit = {

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
-import { ContractError, TriggerOutcomeUnknownError } from '../../src/api/errors.ts';
+import { ContractError, TriggerOutcomeUnknownError, type ApiError } from '../../src/api/errors.ts';
 import { recordingSleep, sendJson, startStub, TOKEN, type StubServer } from './helpers.ts';
 
 const MIB = 1024 * 1024;
@@ -102,5 +102,53 @@ describe('JSON bodies', () => {
     expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
     expect((err as Error).message).toMatch(/larger than 16 MiB.*look for it/);
     expect(stub.seen).toHaveLength(1);
+  });
+});
+
+describe('server error messages', () => {
+  const secret = 'tok_Zq8xR2mN5vK1pL7wT3yH9cB4dF6gJ0sA';
+  // Messages are shortened to 499 characters and an ellipsis.
+  const kept = 499;
+
+  /** Every 8-character piece of the token found in the error's message or server message. */
+  function leaks(err: ApiError): string[] {
+    const found: string[] = [];
+    for (let at = 0; at + 8 <= secret.length; at++) {
+      const window = secret.slice(at, at + 8);
+      if (`${err.message}\n${err.serverMessage ?? ''}`.includes(window)) found.push(window);
+    }
+    return found;
+  }
+
+  async function errorFor(status: number, body: string, type: string): Promise<ApiError> {
+    const holder = new ApiClient({ baseUrl: stub.url, token: secret, sleep: recordingSleep().sleep });
+    handler = (response) => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    };
+    try {
+      return (await holder.getRun('r1').catch((error: unknown) => error)) as ApiError;
+    } finally {
+      await holder.close();
+    }
+  }
+
+  it('masks a token that straddles the cut, at every offset', async () => {
+    for (let before = kept - secret.length + 1; before < kept; before++) {
+      const message = `${'x'.repeat(before)}${secret} and more`;
+      const json = await errorFor(400, JSON.stringify({ statusCode: 400, message }), 'application/json');
+      expect(json.serverMessage).toMatch(/^x+\*/);
+      expect(leaks(json)).toEqual([]);
+      const text = await errorFor(400, message, 'text/plain');
+      expect(leaks(text)).toEqual([]);
+    }
+  });
+
+  it('masks a token cut off by the end of the part of the body that is read', async () => {
+    // Whitespace collapses, so the end of the 64 KiB read would fall inside the message.
+    const body = `failed:${' '.repeat(64 * 1024 - 20)}${secret}`;
+    const err = await errorFor(400, body, 'text/plain');
+    expect(err.serverMessage).toBe('failed:');
+    expect(leaks(err)).toEqual([]);
   });
 });
