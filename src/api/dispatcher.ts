@@ -3,6 +3,7 @@
 // Custom CAs need nothing here: Node's TLS already honours NODE_EXTRA_CA_CERTS.
 
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { RequestValidationError } from './errors.ts';
 import { proxyForUrl, type ProxyEnv } from './proxy.ts';
 
 export interface Timeouts {
@@ -14,11 +15,25 @@ export interface Timeouts {
   bodyMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: Readonly<Required<Timeouts>> = Object.freeze({
+const DEFAULT_TIMEOUTS: Readonly<Required<Timeouts>> = Object.freeze({
   connectMs: 10_000,
   headersMs: 30_000,
   bodyMs: 30_000,
 });
+
+/** The defaults with the given values over them; each given value must be a positive integer. */
+export function resolveTimeouts(timeouts: Timeouts | undefined): Required<Timeouts> {
+  const resolved = { ...DEFAULT_TIMEOUTS };
+  for (const key of Object.keys(DEFAULT_TIMEOUTS) as (keyof Timeouts)[]) {
+    const value = timeouts?.[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw new RequestValidationError(`timeouts.${key}`, `timeouts.${key} must be a positive integer of ms`);
+    }
+    resolved[key] = value;
+  }
+  return resolved;
+}
 
 function agentOptions(timeouts: Timeouts) {
   const resolved = { ...DEFAULT_TIMEOUTS, ...withoutUndefined(timeouts) };

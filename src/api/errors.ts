@@ -1,7 +1,7 @@
 // Errors thrown by the API client. None of them ever carries the token: messages, fields and
 // causes are built from redacted text only (see redact.ts).
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
+type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
 
 export interface ApiErrorInit {
   method: string;

@@ -2,6 +2,7 @@
 // `{statusCode, error, message}`; anything else falls back to the text, then to fixed messages.
 
 import { STATUS_CODES } from 'node:http';
+import { createRedactor, type Redactor } from './redact.ts';
 
 const MAX_MESSAGE_LENGTH = 500;
 
@@ -11,26 +12,34 @@ const FIXED_MESSAGES: Record<number, string> = {
   404: 'resource not found',
 };
 
-export const STACK_ERROR = /only stack 1 and 5 are supported for builds/i;
+const STACK_ERROR = /only stack 1 and 5 are supported for builds/i;
 
-export function serverMessageFrom(status: number, text: string): string {
+/**
+ * The message of an error answer on one line, masked by `redact` before it is shortened: a cut
+ * first could keep the start of a token, which the redactor would no longer recognise.
+ */
+export function serverMessageFrom(
+  status: number,
+  text: string,
+  redact: Redactor = createRedactor([]),
+): string {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     try {
       const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown };
-      if (typeof body.message === 'string' && body.message.trim()) return shorten(body.message);
-      if (typeof body.error === 'string' && body.error.trim()) return shorten(body.error);
+      if (typeof body.message === 'string' && body.message.trim()) return shorten(body.message, redact);
+      if (typeof body.error === 'string' && body.error.trim()) return shorten(body.error, redact);
     } catch {
       // Not JSON after all: use the text below.
     }
   }
   // An HTML error page (from a proxy or load balancer) says nothing useful in a log line.
-  if (trimmed && !trimmed.startsWith('<')) return shorten(trimmed);
+  if (trimmed && !trimmed.startsWith('<')) return shorten(trimmed, redact);
   return FIXED_MESSAGES[status] ?? STATUS_CODES[status] ?? `HTTP ${status}`;
 }
 
-function shorten(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+function shorten(text: string, redact: Redactor): string {
+  const oneLine = redact(text.replace(/\s+/g, ' ').trim());
   return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : oneLine;
 }
 

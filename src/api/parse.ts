@@ -150,7 +150,7 @@ export function parseTimestamp(value: unknown): Date | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms);
 }
 
-export const parseUser = (value: unknown): User | undefined => {
+const parseUser = (value: unknown): User | undefined => {
   if (!isFields(value)) return undefined;
   const meta = isFields(value.meta) ? value.meta : {};
   const userId = value.userId === null ? null : optString(value.userId);
@@ -173,7 +173,7 @@ function parseEnvVars(value: unknown): EnvVar[] | undefined {
     }));
 }
 
-export const parsePipelineRef: Parser<PipelineRef> = (value, at) => {
+const parsePipelineRef: Parser<PipelineRef> = (value, at) => {
   const o = requireObject(value, at);
   return compact({
     id: requireId(o, 'id', at),
@@ -301,7 +301,7 @@ export const parseDeploy: Parser<Deploy> = (value, at) => {
 };
 
 /** Flattens the item's `data` object (runId, pipelineId, step counters) into the item. */
-export const parseWorkflowItem: Parser<WorkflowItem> = (value, at) => {
+const parseWorkflowItem: Parser<WorkflowItem> = (value, at) => {
   const o = requireObject(value, at);
   const data = isFields(o.data) ? o.data : {};
   return compact({

@@ -25,7 +25,7 @@ export interface RequestSpec {
   body?: unknown;
 }
 
-export const SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
+const SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
 export const APPLICATION_SORTS = [
   'nameAsc',
   'nameDesc',
@@ -34,7 +34,7 @@ export const APPLICATION_SORTS = [
   'updatedAtAsc',
   'updatedAtDesc',
 ] as const;
-export const MAX_IGNORED_BRANCHES = 10;
+const MAX_IGNORED_BRANCHES = 10;
 
 type QueryValue = string | number | undefined;
 

@@ -66,7 +66,7 @@ export function isRetryableStatus(status: number): boolean {
   return status >= 500 && status <= 599 && status !== 501 && status !== 505;
 }
 
-export interface RetryState {
+interface RetryState {
   /** Attempts made so far (1 after the first). */
   attempts: number;
   /** When the call started, on the client's clock. */
@@ -78,7 +78,7 @@ export interface RetryState {
   retryAfterMs?: number;
 }
 
-export type RetryDecision =
+type RetryDecision =
   | { retry: true; delayMs: number }
   /** `exhausted` when the attempts ran out, rather than time. */
   | { retry: false; reason: string; exhausted: boolean };

@@ -1,8 +1,6 @@
 // What a failed exchange means: the kind of failure, and whether the request may have reached the
 // server (which decides between "not sent, safe to try again" and "outcome unknown" for triggers).
 
-import type { Readable } from 'node:stream';
-
 export interface TransportFailure {
   kind: 'network' | 'timeout';
   code?: string;
@@ -97,38 +95,5 @@ export function classifyTransportError(
         retryable: code === undefined || !PERMANENT.has(code),
       };
     }
-  }
-}
-
-/** Reads at most `maxBytes` of a body as text and releases the connection. */
-export async function readTextPrefix(body: Readable, maxBytes = 64 * 1024): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      chunks.push(buffer);
-      size += buffer.length;
-      if (size >= maxBytes) break;
-    }
-  } finally {
-    if (!body.destroyed) body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
-
-/** The body as an async iterable of bytes; failures mid-stream go through `mapError`. */
-export async function* streamBody(
-  body: Readable,
-  mapError: (err: unknown) => Error,
-): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of body) {
-      yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    }
-  } catch (err) {
-    throw mapError(err);
-  } finally {
-    if (!body.destroyed) body.destroy();
   }
 }

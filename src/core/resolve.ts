@@ -1,6 +1,7 @@
 // From the settings' target to ids the API takes: pipelines by name, applications by owner/name.
 import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
+import { PAGE_SIZE, paginate } from '../api/paginate.ts';
 import type { Application, Pipeline } from '../api/types.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { workflowApplication, type Settings } from './settings.ts';
@@ -45,15 +46,12 @@ async function findPipeline(client: CiApi, owner: string, app: string, name: str
   let pipelines: Pipeline[] | undefined;
   try {
     pipelines = [];
-    const seen = new Set<string>();
-    for (let page = 0; page < MAX_PIPELINE_PAGES; page++) {
-      const items = await client.listPipelines(owner, app, { limit: 20, skip: page * 20 });
-      const fresh = items.filter((pipeline) => !seen.has(pipeline.id));
-      for (const pipeline of fresh) seen.add(pipeline.id);
-      pipelines.push(...fresh);
-      // A short page ends the list; so does a page with nothing new (a server that ignores `skip`).
-      if (items.length < 20 || fresh.length === 0) break;
-    }
+    // A short page ends the list; so does a page with nothing new (a server that ignores `skip`).
+    const listed = paginate((page) => client.listPipelines(owner, app, page), PAGE_SIZE, {
+      key: (pipeline) => pipeline.id,
+      maxPages: MAX_PIPELINE_PAGES,
+    });
+    for await (const pipeline of listed) pipelines.push(pipeline);
   } catch (error) {
     // A server without the pipelines list: find the name among the application's runs instead.
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
@@ -69,18 +67,17 @@ async function findPipeline(client: CiApi, owner: string, app: string, name: str
   }
   const application = await client.getApplication(owner, app);
   const seen = new Set<string>();
-  for (let page = 0; page < RUN_PAGES_FOR_NAME; page++) {
-    const runs = await client.listRuns({ applicationId: application.id, limit: 20, skip: page * 20 });
-    for (const run of runs) {
-      const pipeline = run.pipeline;
-      if (!pipeline) continue;
-      const pipelineName = pipeline.name ?? pipeline.pipelineName;
-      if (pipelineName === name || pipeline.pipelineName === name) {
-        return { id: pipeline.id, name: pipelineName ?? name };
-      }
-      if (pipelineName) seen.add(pipelineName);
+  const runs = paginate((page) => client.listRuns({ applicationId: application.id, ...page }), PAGE_SIZE, {
+    maxPages: RUN_PAGES_FOR_NAME,
+  });
+  for await (const run of runs) {
+    const pipeline = run.pipeline;
+    if (!pipeline) continue;
+    const pipelineName = pipeline.name ?? pipeline.pipelineName;
+    if (pipelineName === name || pipeline.pipelineName === name) {
+      return { id: pipeline.id, name: pipelineName ?? name };
     }
-    if (runs.length < 20) break;
+    if (pipelineName) seen.add(pipelineName);
   }
   throw new Error(
     `Input \`pipeline\`: no recent run of ${label} belongs to a pipeline named "${name}" (this server does not ` +

@@ -3,6 +3,7 @@
 // the items behind a failed one never start.
 import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
+import { PAGE_SIZE, paginate } from '../api/paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
@@ -30,11 +31,13 @@ export async function findWorkflowOfRun(
   runId: string,
   signal: AbortSignal,
 ): Promise<Workflow | undefined> {
-  for (let page = 0; page < FIND_PAGES; page++) {
-    const workflows = await client.listWorkflows({ applicationId, limit: 20, skip: page * 20 }, { signal });
-    const found = workflows.find((workflow) => workflow.items.some((item) => item.runId === runId));
-    if (found) return found;
-    if (workflows.length < 20) break;
+  const workflows = paginate(
+    (page) => client.listWorkflows({ applicationId, ...page }, { signal }),
+    PAGE_SIZE,
+    { maxPages: FIND_PAGES },
+  );
+  for await (const workflow of workflows) {
+    if (workflow.items.some((item) => item.runId === runId)) return workflow;
   }
   return undefined;
 }

@@ -2,8 +2,9 @@
 // (speed 0) so that runs move only when the test advances time.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, paginate } from '../../src/api/client.ts';
+import { ApiClient } from '../../src/api/client.ts';
 import { ApiError, RequestValidationError } from '../../src/api/errors.ts';
+import { paginate } from '../../src/api/paginate.ts';
 import { isFinished, type Run } from '../../src/api/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { discover, pipelineId, readAll, recordingSleep, TOKEN, type DefaultWorldIds } from './helpers.ts';

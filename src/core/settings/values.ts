@@ -1,5 +1,7 @@
 // Checks of single inputs. Each reads one trimmed value, reports what is wrong to `problems` and returns the
 // parsed value, or undefined when the value is empty or wrong.
+import { normaliseApiUrl } from '../../api/base-url.ts';
+import { RequestValidationError } from '../../api/errors.ts';
 import { DURATION_FORMS, DurationError, parseDuration } from '../duration.ts';
 import type { Problems } from './problems.ts';
 import { quote } from './problems.ts';
@@ -54,8 +56,11 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     problems.add('base-url', `${quote(text)} has a fragment (\`#...\`).`, `Remove it, ${example}.`);
     return undefined;
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path.includes('/api/v3/')) {
+  try {
+    return normaliseApiUrl(text);
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
     problems.add(
       'base-url',
       `${quote(text)} points inside the API (\`/api/v3/...\`), not at the service root.`,
@@ -63,7 +68,6 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     );
     return undefined;
   }
-  return `${url.origin}${path.endsWith('/api/v3') ? path : `${path}/api/v3`}`;
 }
 
 export function readToken(text: string, needed: boolean, problems: Problems): string {

@@ -1,0 +1,384 @@
+// Sends one logical request of the API client through one undici dispatcher, with timeouts and the
+// retry policy. The token goes only to the API's own origin and never into an error or a log line.
+// Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError).
+
+import { request, type Dispatcher } from 'undici';
+import { realSleep, systemClock, type Clock, type Sleep } from '../time.ts';
+import { readTextPrefix, streamBody } from './body.ts';
+import { createDispatcher, resolveTimeouts, type Timeouts } from './dispatcher.ts';
+import {
+  ApiError,
+  ContractError,
+  outcomeAdvice,
+  RequestValidationError,
+  TriggerOutcomeUnknownError,
+  type ApiErrorInit,
+} from './errors.ts';
+import { hintFor, serverMessageFrom } from './http-errors.ts';
+import { createRedactor, sanitizeCause, type Redactor } from './redact.ts';
+import type { HttpMethod } from './requests.ts';
+import {
+  isRetryableStatus,
+  parseRetryAfter,
+  planRetry,
+  resolveRetryPolicy,
+  type RetryPolicy,
+} from './retry.ts';
+import { classifyTransportError, type TransportFailure } from './transport.ts';
+
+export interface ExchangeOptions {
+  token?: string;
+  userAgent?: string;
+  timeouts?: Timeouts;
+  retry?: Partial<RetryPolicy>;
+  clock?: Clock;
+  sleep?: Sleep;
+  /** Receives one line per request attempt (method, path, outcome, duration); the token never appears. */
+  debug?: (line: string) => void;
+  /** Default: `createDispatcher(process.env, timeouts)`, closed by `close()`. A given one is left open. */
+  dispatcher?: Dispatcher;
+  /** Source of jitter in [0, 1). */
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Epoch ms on the client's clock: no retry or backoff goes past it. */
+  deadline?: number;
+  retry?: Partial<RetryPolicy>;
+}
+
+/** One logical request; `send` makes as many attempts of it as the retry policy allows. */
+interface Exchange<T> {
+  method: HttpMethod;
+  /** Endpoint template for messages, e.g. `GET /runs/:runId`. */
+  endpoint: string;
+  url: URL;
+  body?: unknown;
+  accept?: string;
+  /** Reads (GET) and aborts (PUT) may be sent again. */
+  retry: boolean;
+  /** A POST that creates something: failures after sending become TriggerOutcomeUnknownError. */
+  trigger: boolean;
+  /** Adjusts the error of a non-2xx answer, e.g. to mark an endpoint the server lacks. */
+  onHttpError?: (init: ApiErrorInit) => ApiErrorInit;
+  /** Turns a 2xx answer into the result; a ContractError means the body is unusable. */
+  read: (response: Dispatcher.ResponseData, path: string) => Promise<T>;
+}
+
+type Outcome<T> =
+  | { ok: true; value: T; status: number }
+  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string }
+  | { ok: false; contract: ContractError; label: string };
+
+const DEFAULT_USER_AGENT = 'ci-run-action';
+
+export class Exchanger {
+  readonly #apiUrl: string;
+  readonly #origin: string;
+  readonly #secure: boolean;
+  readonly #token: string | undefined;
+  readonly #userAgent: string;
+  readonly #timeouts: Required<Timeouts>;
+  readonly #retry: Partial<RetryPolicy> | undefined;
+  readonly #clock: Clock;
+  readonly #sleep: Sleep;
+  readonly #debug: ((line: string) => void) | undefined;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #random: () => number;
+  readonly #redact: Redactor;
+
+  /** `apiUrl` is the normalised API root (see normaliseApiUrl). */
+  constructor(apiUrl: string, options: ExchangeOptions) {
+    this.#apiUrl = apiUrl;
+    const api = new URL(apiUrl);
+    this.#origin = api.origin;
+    this.#secure = api.protocol === 'https:';
+    // Trimmed: a secret pasted with a trailing newline is a common slip.
+    this.#token = options.token?.trim() || undefined;
+    // Checked here so that a malformed token never reaches a header (or an error message).
+    if (this.#token !== undefined && !/^[\x21-\x7e]+$/.test(this.#token)) {
+      throw new RequestValidationError(
+        'token',
+        'token must be printable ASCII without spaces or line breaks',
+      );
+    }
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.#timeouts = resolveTimeouts(options.timeouts);
+    resolveRetryPolicy(options.retry);
+    this.#retry = options.retry;
+    this.#clock = options.clock ?? systemClock;
+    this.#sleep = options.sleep ?? realSleep;
+    this.#debug = options.debug;
+    this.#random = options.random ?? Math.random;
+    this.#redact = createRedactor([this.#token]);
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher = options.dispatcher ?? createDispatcher(process.env, this.#timeouts);
+  }
+
+  /**
+   * A URL the server handed out, resolved against the API root. Refused when it is not http(s), or
+   * plain http while the API is https; credentials and fragment are dropped.
+   */
+  serverUrl(raw: string, field: string): URL {
+    let url: URL;
+    try {
+      url = new URL(raw, `${this.#apiUrl}/`);
+    } catch {
+      throw new RequestValidationError(field, `${field} is not a valid URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new RequestValidationError(field, `${field} must be an http or https URL (got ${url.protocol})`);
+    }
+    if (this.#secure && url.protocol === 'http:') {
+      throw new RequestValidationError(
+        field,
+        `refusing to fetch ${field} over plain http while the API uses https`,
+      );
+    }
+    url.username = '';
+    url.password = '';
+    url.hash = '';
+    return url;
+  }
+
+  /** The body of a 2xx answer as bytes, handed out as they arrive; nothing is buffered whole. */
+  stream(response: Dispatcher.ResponseData, path: string, signal?: AbortSignal): AsyncIterable<Uint8Array> {
+    return streamBody(response.body, (err) => this.#streamError(path, err, signal));
+  }
+
+  /** Closes the dispatcher this exchanger created; a dispatcher passed in is left to its owner. */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  async send<T>(exchange: Exchange<T>, call: CallOptions = {}): Promise<T> {
+    const policy = resolveRetryPolicy(this.#retry, call.retry);
+    const path = this.#describe(exchange.url);
+    const startedAt = this.#clock.now();
+    for (let attempt = 1; ; attempt++) {
+      if (call.signal?.aborted) throw this.#abortedError(exchange, path, attempt - 1);
+      const began = this.#clock.now();
+      const outcome = await this.#attempt(exchange, path, attempt, call.signal);
+      const took = `${Math.max(0, this.#clock.now() - began)} ms`;
+      const tag = `attempt ${attempt}/${exchange.retry ? policy.maxAttempts : 1}`;
+      if (outcome.ok) {
+        this.#log(`${exchange.method} ${path} → ${outcome.status} in ${took} (${tag})`);
+        return outcome.value;
+      }
+      if ('contract' in outcome) {
+        this.#log(
+          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}): ${outcome.contract.message}`,
+        );
+        throw outcome.contract;
+      }
+      const { init } = outcome;
+      if (outcome.outcomeUnknown) {
+        this.#log(
+          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; outcome unknown, not retried)`,
+        );
+        throw new TriggerOutcomeUnknownError(init);
+      }
+      if (!exchange.retry || !init.retryable || init.kind === 'aborted') {
+        this.#log(`${exchange.method} ${path} → ${outcome.label} in ${took} (${tag})`);
+        throw new ApiError(init);
+      }
+      const decision = planRetry(
+        {
+          attempts: attempt,
+          startedAt,
+          now: this.#clock.now(),
+          ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
+          ...(init.retryAfterMs !== undefined ? { retryAfterMs: init.retryAfterMs } : {}),
+        },
+        policy,
+        this.#random,
+      );
+      if (!decision.retry) {
+        this.#log(
+          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; giving up: ${decision.reason})`,
+        );
+        // Running out of attempts needs no note: the message already counts them.
+        throw new ApiError(decision.exhausted ? init : { ...init, note: `gave up: ${decision.reason}` });
+      }
+      this.#log(
+        `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`,
+      );
+      try {
+        await this.#sleep(decision.delayMs, call.signal);
+      } catch (err) {
+        if (call.signal?.aborted) throw this.#abortedError(exchange, path, attempt);
+        throw err;
+      }
+    }
+  }
+
+  #describe(url: URL): string {
+    const where = url.origin === this.#origin ? '' : url.origin;
+    return this.#redact(`${where}${url.pathname}${url.search}`);
+  }
+
+  async #attempt<T>(
+    exchange: Exchange<T>,
+    path: string,
+    attempt: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Outcome<T>> {
+    const headers: Record<string, string> = {
+      accept: exchange.accept ?? 'application/json',
+      'user-agent': this.#userAgent,
+    };
+    if (exchange.body !== undefined) headers['content-type'] = 'application/json';
+    // The token goes to the API's own origin only, never to URLs on other hosts.
+    if (this.#token && exchange.url.origin === this.#origin) headers.authorization = `Bearer ${this.#token}`;
+
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(exchange.url, {
+        method: exchange.method,
+        headers,
+        ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
+        ...(signal ? { signal } : {}),
+        dispatcher: this.#dispatcher,
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+      });
+    } catch (err) {
+      return this.#failure(exchange, path, attempt, err, signal, false);
+    }
+
+    const { statusCode } = response;
+    if (statusCode < 200 || statusCode > 299) return this.#httpError(exchange, path, attempt, response);
+    try {
+      return { ok: true, value: await exchange.read(response, path), status: statusCode };
+    } catch (err) {
+      if (!(err instanceof ContractError)) return this.#failure(exchange, path, attempt, err, signal, true);
+      return this.#unusableBody(exchange, path, attempt, statusCode, err);
+    }
+  }
+
+  async #httpError<T>(
+    exchange: Exchange<T>,
+    path: string,
+    attempt: number,
+    response: Dispatcher.ResponseData,
+  ): Promise<Outcome<T>> {
+    const { statusCode } = response;
+    const text = await readTextPrefix(response.body).catch(() => '');
+    const serverMessage = serverMessageFrom(statusCode, text, this.#redact);
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.#clock.now());
+    const hint = hintFor(statusCode, serverMessage);
+    let init: ApiErrorInit = {
+      method: exchange.method,
+      path,
+      kind: 'http',
+      status: statusCode,
+      serverMessage,
+      retryable: isRetryableStatus(statusCode),
+      attempts: attempt,
+      ...(hint ? { hint } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
+    if (exchange.onHttpError) init = exchange.onHttpError(init);
+    // A 5xx to a trigger may come after the server created the run; a 4xx is a clear "no".
+    return {
+      ok: false,
+      init,
+      outcomeUnknown: exchange.trigger && statusCode >= 500,
+      label: String(statusCode),
+    };
+  }
+
+  /** A 2xx answer whose body does not fit: a contract failure, or an unknown outcome for a trigger. */
+  #unusableBody<T>(
+    exchange: Exchange<T>,
+    path: string,
+    attempt: number,
+    statusCode: number,
+    err: ContractError,
+  ): Outcome<T> {
+    const label = `${statusCode} (unusable body)`;
+    if (!exchange.trigger) return { ok: false, contract: err, label };
+    return {
+      ok: false,
+      outcomeUnknown: true,
+      label,
+      init: {
+        method: exchange.method,
+        path,
+        kind: 'http',
+        status: statusCode,
+        retryable: false,
+        attempts: attempt,
+        message: `${exchange.method} ${path} answered ${statusCode} with an unusable body (${err.message}); ${outcomeAdvice(path)}`,
+        cause: sanitizeCause(err, this.#redact),
+      },
+    };
+  }
+
+  /** A transport failure (or abort) as an outcome; `afterHeaders` when the response had begun. */
+  #failure<T>(
+    exchange: Exchange<T>,
+    path: string,
+    attempt: number,
+    err: unknown,
+    signal: AbortSignal | undefined,
+    afterHeaders: boolean,
+  ): Outcome<T> {
+    if (signal?.aborted) {
+      return {
+        ok: false,
+        init: { method: exchange.method, path, kind: 'aborted', retryable: false, attempts: attempt },
+        // The request was on its way: a trigger may have been created.
+        outcomeUnknown: exchange.trigger,
+        label: 'aborted',
+      };
+    }
+    const failure = classifyTransportError(err, this.#timeouts);
+    const init = this.#transportInit(exchange.method, path, err, failure, attempt);
+    return {
+      ok: false,
+      init,
+      outcomeUnknown: exchange.trigger && (afterHeaders || failure.mayHaveReachedServer),
+      label: failure.code ?? failure.kind,
+    };
+  }
+
+  #abortedError<T>(exchange: Exchange<T>, path: string, attempts: number): ApiError {
+    return new ApiError({ method: exchange.method, path, kind: 'aborted', retryable: false, attempts });
+  }
+
+  #streamError(path: string, err: unknown, signal: AbortSignal | undefined): Error {
+    if (signal?.aborted) return new ApiError({ method: 'GET', path, kind: 'aborted', retryable: false });
+    return new ApiError(this.#transportInit('GET', path, err, classifyTransportError(err, this.#timeouts)));
+  }
+
+  #transportInit(
+    method: string,
+    path: string,
+    err: unknown,
+    failure: TransportFailure,
+    attempts?: number,
+  ): ApiErrorInit {
+    return {
+      method,
+      path,
+      kind: failure.kind,
+      retryable: failure.retryable,
+      ...(attempts !== undefined ? { attempts } : {}),
+      detail: this.#redact(failure.detail),
+      cause: sanitizeCause(err, this.#redact),
+      ...(failure.code !== undefined ? { code: failure.code } : {}),
+    };
+  }
+
+  #log(line: string): void {
+    if (!this.#debug) return;
+    try {
+      this.#debug(this.#redact(line));
+    } catch {
+      // A failing log sink must not fail the call it describes.
+    }
+  }
+}
