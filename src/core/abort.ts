@@ -53,77 +53,16 @@ export async function abortRemote(
   ref: RemoteRef,
   options: AbortOptions,
 ): Promise<AbortResult> {
-  const { clock, sleep, log } = options;
-  const ops = operations(client, ref);
-  const noun = ref.kind === 'run' ? 'Run' : 'Build';
-  const deadline = clock.now() + options.budgetMs;
-  const retryEveryMs = options.retryEveryMs ?? 500;
-  const window = (until = deadline) => callWindow(until, clock, options.signal);
-  const read = async (until = deadline) => {
-    try {
-      return await ops.read(window(until));
-    } catch {
-      return undefined;
-    }
-  };
-  const finished = (resource: Run | Build, alreadyFinished: boolean): AbortResult => ({
-    ref,
-    confirmed: true,
-    ...(alreadyFinished ? { alreadyFinished } : {}),
-    resource,
-    message: alreadyFinished
-      ? `${noun} ${ref.id} had already finished (result: ${clean(resource.result)}); nothing to abort.`
-      : `${noun} ${ref.id} was aborted (result: ${clean(resource.result)}).`,
-  });
-
+  const { clock, sleep } = options;
+  const attempt = new AbortAttempt(client, ref, options);
   // A run that finished on its own needs no abort; one quick read tells, and costs little.
-  const first = await read(Math.min(deadline, clock.now() + PEEK_MS));
-  if (first?.status === 'finished') return finished(first, true);
+  const first = await attempt.read(Math.min(attempt.deadline, clock.now() + PEEK_MS));
+  if (first?.status === 'finished') return attempt.finished(first, true);
 
-  let accepted = false;
-  let saidNotStarted = false;
-  let lastProblem = 'no answer from the server';
-  while (clock.now() < deadline && !options.signal?.aborted) {
-    if (accepted) {
-      // The server took the abort; wait for the state to show it rather than asking again.
-      const current = await read();
-      if (current?.status === 'finished') return finished(current, false);
-      lastProblem = `the abort was accepted but the ${ref.kind} is still ${clean(current?.status ?? 'unreadable')}`;
-    } else {
-      try {
-        const answer = await ops.abort(window());
-        if (answer.status === 'finished') return finished(answer, false);
-        accepted = true;
-        continue;
-      } catch (error) {
-        if (options.signal?.aborted) break;
-        if (!(error instanceof ApiError)) throw error;
-        if (error.unsupported) {
-          return {
-            ref,
-            confirmed: false,
-            message: `${noun} ${ref.id} could not be aborted: the server offers no abort for it. Stop it on the server.`,
-          };
-        }
-        lastProblem = clean(error.serverMessage ?? error.message);
-        if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
-          // Refused: find out why from the resource itself rather than from the server's wording.
-          const current = await read();
-          if (current?.status === 'finished') return finished(current, true);
-          if (current && current.status !== 'running') {
-            if (!saidNotStarted) {
-              log.info(
-                `${noun} ${ref.id} has not started yet (${clean(current.status)}); retrying the abort until it starts.`,
-              );
-              saidNotStarted = true;
-            }
-          } else if (error.status === 401 || error.status === 403 || error.status === 404) {
-            break;
-          }
-        }
-      }
-    }
-    const pause = Math.min(retryEveryMs, deadline - clock.now());
+  while (clock.now() < attempt.deadline && !options.signal?.aborted) {
+    const done = await attempt.step();
+    if (done) return done;
+    const pause = Math.min(options.retryEveryMs ?? 500, attempt.deadline - clock.now());
     if (pause <= 0) break;
     try {
       await sleep(pause, options.signal);
@@ -131,11 +70,109 @@ export async function abortRemote(
       break;
     }
   }
-  return {
-    ref,
-    confirmed: false,
-    message: `${noun} ${ref.id} could not be aborted within ${Math.round(options.budgetMs / 1000)}s: ${lastProblem}.`,
-  };
+  return attempt.gaveUp();
+}
+
+/** One abort in progress: what it has tried, and what the server said last. */
+class AbortAttempt {
+  readonly deadline: number;
+  readonly noun: string;
+  #lastProblem = 'no answer from the server';
+  #accepted = false;
+  #saidNotStarted = false;
+  readonly #ops: Operations;
+  readonly #ref: RemoteRef;
+  readonly #options: AbortOptions;
+
+  constructor(client: CiApi, ref: RemoteRef, options: AbortOptions) {
+    this.#ops = operations(client, ref);
+    this.#ref = ref;
+    this.#options = options;
+    this.noun = ref.kind === 'run' ? 'Run' : 'Build';
+    this.deadline = options.clock.now() + options.budgetMs;
+  }
+
+  async read(until = this.deadline): Promise<Run | Build | undefined> {
+    try {
+      return await this.#ops.read(callWindow(until, this.#options.clock, this.#options.signal));
+    } catch {
+      return undefined;
+    }
+  }
+
+  finished(resource: Run | Build, alreadyFinished: boolean): AbortResult {
+    const { noun } = this;
+    const id = this.#ref.id;
+    return {
+      ref: this.#ref,
+      confirmed: true,
+      ...(alreadyFinished ? { alreadyFinished } : {}),
+      resource,
+      message: alreadyFinished
+        ? `${noun} ${id} had already finished (result: ${clean(resource.result)}); nothing to abort.`
+        : `${noun} ${id} was aborted (result: ${clean(resource.result)}).`,
+    };
+  }
+
+  /** Asks once (or, once accepted, looks once); a result when the abort is over, else undefined. */
+  async step(): Promise<AbortResult | undefined> {
+    if (this.#accepted) {
+      // The server took the abort; wait for the state to show it rather than asking again.
+      const current = await this.read();
+      if (current?.status === 'finished') return this.finished(current, false);
+      this.#lastProblem = `the abort was accepted but the ${this.#ref.kind} is still ${clean(current?.status ?? 'unreadable')}`;
+      return undefined;
+    }
+    try {
+      const answer = await this.#ops.abort(
+        callWindow(this.deadline, this.#options.clock, this.#options.signal),
+      );
+      if (answer.status === 'finished') return this.finished(answer, false);
+      this.#accepted = true;
+      return this.step();
+    } catch (error) {
+      if (this.#options.signal?.aborted) return this.gaveUp();
+      if (!(error instanceof ApiError)) throw error;
+      return this.#refused(error);
+    }
+  }
+
+  async #refused(error: ApiError): Promise<AbortResult | undefined> {
+    const { noun } = this;
+    const id = this.#ref.id;
+    if (error.unsupported) {
+      return {
+        ref: this.#ref,
+        confirmed: false,
+        message: `${noun} ${id} could not be aborted: the server offers no abort for it. Stop it on the server.`,
+      };
+    }
+    this.#lastProblem = clean(error.serverMessage ?? error.message);
+    if (error.status === undefined || error.status < 400 || error.status >= 500 || error.status === 429) {
+      return undefined;
+    }
+    // Refused: find out why from the resource itself rather than from the server's wording.
+    const current = await this.read();
+    if (current?.status === 'finished') return this.finished(current, true);
+    if (current && current.status !== 'running') {
+      if (!this.#saidNotStarted) {
+        this.#options.log.info(
+          `${noun} ${id} has not started yet (${clean(current.status)}); retrying the abort until it starts.`,
+        );
+        this.#saidNotStarted = true;
+      }
+      return undefined;
+    }
+    return error.status === 401 || error.status === 403 || error.status === 404 ? this.gaveUp() : undefined;
+  }
+
+  gaveUp(): AbortResult {
+    return {
+      ref: this.#ref,
+      confirmed: false,
+      message: `${this.noun} ${this.#ref.id} could not be aborted within ${Math.round(this.#options.budgetMs / 1000)}s: ${this.#lastProblem}.`,
+    };
+  }
 }
 
 /** Aborts several at once, so that together they take no longer than one. */

@@ -52,96 +52,130 @@ export async function follow(
   options: FollowOptions,
   observer: FollowObserver,
 ): Promise<FollowEnd> {
-  const { client, clock, sleep, log } = deps;
-  const { ref, policy, deadline, cancel } = options;
-  let resource = options.initial;
-  let steps: Step[] = [];
-  let reported = 0;
-  let lastKey = '';
-  let failures = 0;
-  let stepsKey = '';
-  /** A server's Retry-After that outlasted the client's own retries: the next poll waits at least this. */
-  let holdOffMs = 0;
-
-  const reportFinishedSteps = async () => {
-    const ordered = [...steps].sort((a, b) => a.order - b.order);
-    for (const step of ordered.slice(reported)) {
-      if (!isFinished(step)) break;
-      reported += 1;
-      await observer.stepFinished(step, ordered, resource !== undefined && isFinished(resource));
-    }
+  const { clock, sleep } = deps;
+  const { deadline, cancel } = options;
+  const state: FollowState = {
+    resource: options.initial,
+    steps: [],
+    reported: 0,
+    lastKey: '',
+    stepsKey: '',
+    failures: 0,
+    holdOffMs: 0,
   };
-
-  if (resource) {
-    lastKey = changeKey(resource, steps);
-    observer.update(resource, steps);
+  if (state.resource) {
+    state.lastKey = changeKey(state.resource, state.steps);
+    observer.update(state.resource, state.steps);
   }
+  const ended = (reason: 'cancelled' | 'timeout'): FollowEnd => ({
+    reason,
+    resource: state.resource,
+    steps: state.steps,
+  });
 
-  for (let first = resource === undefined; ; first = false) {
+  for (let first = state.resource === undefined; ; first = false) {
     if (!first) {
-      const paced = policy.nextDelay({
-        at: clock.now(),
-        status: resource?.status ?? 'notstarted',
-        ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
-        ...(resource?.createdAt ? { createdAt: resource.createdAt.getTime() } : {}),
-        ...(resource?.startedAt ? { startedAt: resource.startedAt.getTime() } : {}),
-        ...(steps.length > 0
-          ? { currentStep: steps.filter((step) => step.status !== 'notstarted').length }
-          : {}),
-        ...(steps.length > 0 ? { totalSteps: steps.length } : {}),
-      });
-      const delay = Math.max(paced, holdOffMs);
-      holdOffMs = 0;
+      const delay = Math.max(nextDelay(options.policy, state, clock.now()), state.holdOffMs);
+      state.holdOffMs = 0;
       const wait = deadline === undefined ? delay : Math.min(delay, deadline - clock.now());
       if (wait > 0) {
         try {
           await sleep(wait, cancel);
         } catch {
-          return { reason: 'cancelled', resource, steps };
+          return ended('cancelled');
         }
       }
     }
-    if (cancel.aborted) return { reason: 'cancelled', resource, steps };
-    if (deadline !== undefined && clock.now() >= deadline) return { reason: 'timeout', resource, steps };
-
-    const call = { signal: cancel, ...(deadline !== undefined ? { deadline } : {}) };
-    try {
-      resource = ref.kind === 'run' ? await client.getRun(ref.id, call) : await client.getBuild(ref.id, call);
-      const key = `${resource.status}|${resource.progress ?? '?'}`;
-      if (
-        ref.kind === 'run' &&
-        (key !== stepsKey || resource.progress === undefined || isFinished(resource))
-      ) {
-        steps = await client.getRunSteps(ref.id, call);
-        stepsKey = key;
-      }
-      failures = 0;
-    } catch (error) {
-      if (cancel.aborted) return { reason: 'cancelled', resource, steps };
-      // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
-      const transient =
-        error instanceof ContractError ||
-        (error instanceof ApiError && (error.status === undefined || !PERMANENT.has(error.status)));
-      if (!transient) throw error;
-      failures += 1;
-      holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
-      if (failures === 1 || failures % 10 === 0) {
-        const reason = sanitizeLine(messageOf(error), {
-          maxLength: 300,
-        });
-        log.warning(`Could not read ${ref.kind} ${ref.id} (${reason}); still waiting for it.`);
-      }
+    if (cancel.aborted) return ended('cancelled');
+    if (deadline !== undefined && clock.now() >= deadline) return ended('timeout');
+    if (!(await poll(deps, options, state))) {
+      if (cancel.aborted) return ended('cancelled');
       continue;
     }
-
+    const resource = state.resource!;
     // Finished steps first, then where the run is now: the log then reads in the order things happened.
-    await reportFinishedSteps();
-    const key = changeKey(resource, steps);
-    if (key !== lastKey) {
-      lastKey = key;
-      observer.update(resource, steps);
+    await reportFinishedSteps(state, observer);
+    const key = changeKey(resource, state.steps);
+    if (key !== state.lastKey) {
+      state.lastKey = key;
+      observer.update(resource, state.steps);
     }
-    if (isFinished(resource)) return { reason: 'finished', resource, steps };
+    if (isFinished(resource)) return { reason: 'finished', resource, steps: state.steps };
+  }
+}
+
+interface FollowState {
+  resource: Remote | undefined;
+  steps: Step[];
+  /** Steps already reported as finished, in order. */
+  reported: number;
+  lastKey: string;
+  /** Status and progress when the steps were last read. */
+  stepsKey: string;
+  failures: number;
+  /** A server's Retry-After that outlasted the client's own retries: the next poll waits at least this. */
+  holdOffMs: number;
+}
+
+function nextDelay(policy: PollPolicy, { resource, steps }: FollowState, at: number): number {
+  return policy.nextDelay({
+    at,
+    status: resource?.status ?? 'notstarted',
+    ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
+    ...(resource?.createdAt ? { createdAt: resource.createdAt.getTime() } : {}),
+    ...(resource?.startedAt ? { startedAt: resource.startedAt.getTime() } : {}),
+    ...(steps.length > 0
+      ? {
+          currentStep: steps.filter((step) => step.status !== 'notstarted').length,
+          totalSteps: steps.length,
+        }
+      : {}),
+  });
+}
+
+/** One read of the resource (and its steps when something moved); false after a transient failure. */
+async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState): Promise<boolean> {
+  const { client, log } = deps;
+  const { ref, cancel, deadline } = options;
+  const call = { signal: cancel, ...(deadline !== undefined ? { deadline } : {}) };
+  try {
+    const resource =
+      ref.kind === 'run' ? await client.getRun(ref.id, call) : await client.getBuild(ref.id, call);
+    state.resource = resource;
+    const key = `${resource.status}|${resource.progress ?? '?'}`;
+    if (
+      ref.kind === 'run' &&
+      (key !== state.stepsKey || resource.progress === undefined || isFinished(resource))
+    ) {
+      state.steps = await client.getRunSteps(ref.id, call);
+      state.stepsKey = key;
+    }
+    state.failures = 0;
+    return true;
+  } catch (error) {
+    if (cancel.aborted) return false;
+    // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
+    const transient =
+      error instanceof ContractError ||
+      (error instanceof ApiError && (error.status === undefined || !PERMANENT.has(error.status)));
+    if (!transient) throw error;
+    state.failures += 1;
+    state.holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
+    if (state.failures === 1 || state.failures % 10 === 0) {
+      const reason = sanitizeLine(messageOf(error), { maxLength: 300 });
+      log.warning(`Could not read ${ref.kind} ${ref.id} (${reason}); still waiting for it.`);
+    }
+    return false;
+  }
+}
+
+async function reportFinishedSteps(state: FollowState, observer: FollowObserver): Promise<void> {
+  const ordered = [...state.steps].sort((a, b) => a.order - b.order);
+  const runFinished = state.resource !== undefined && isFinished(state.resource);
+  for (const step of ordered.slice(state.reported)) {
+    if (!isFinished(step)) break;
+    state.reported += 1;
+    await observer.stepFinished(step, ordered, runFinished);
   }
 }
 

@@ -100,55 +100,9 @@ export function readSettings(getInput: (name: string) => string): Settings {
   );
   const triggers = kind !== undefined && kind !== 'run-id';
   const token = readToken(value('token'), triggers, problems);
-  const isBuild = kind === 'application' || kind === 'application-id';
 
-  let branch: string | undefined;
-  let commit: string | undefined;
-  let message: string | undefined;
-  let envVars: EnvVar[] = [];
-  let sourceRunId: string | undefined;
-  if (kind === 'run-id') {
-    for (const name of TRIGGER_ONLY) {
-      if (raw(name).trim() === '') continue;
-      problems.addCombination(
-        [name, 'run-id'],
-        `\`${name}\` only applies when a run is triggered, but \`run-id\` follows an existing run.`,
-        `Remove \`${name}\`, or trigger a new run with \`pipeline-id\` or \`pipeline\` instead of \`run-id\`.`,
-      );
-    }
-  } else {
-    branch = readBranch(value('branch'), problems);
-    commit = readCommit(value('commit'), problems);
-    if (value('commit') !== '' && value('branch') === '') {
-      problems.addCombination(
-        ['commit', 'branch'],
-        '`commit` needs `branch`: the service looks the commit up on that branch.',
-        'Add the branch that holds the commit, for example `branch: ${{ github.head_ref || github.ref_name }}`.',
-      );
-    }
-    message = value('message') || undefined;
-    envVars = readEnvVars(raw('env-vars'), problems);
-    sourceRunId = readId('source-run-id', value('source-run-id'), problems);
-    if (isBuild && value('source-run-id') !== '') {
-      problems.add(
-        'source-run-id',
-        'chains runs, but the target is a classic build (`application-id` or `application`), which cannot chain.',
-        'Remove `source-run-id`, or trigger a pipeline with `pipeline-id` or `pipeline` instead.',
-      );
-      sourceRunId = undefined;
-    }
-  }
-
-  const wait = readBoolean('wait', value('wait'), true, problems);
-  const waitFor = readChoice('wait-for', value('wait-for'), ['run', 'workflow'], 'run', problems);
-  if (waitFor === 'workflow') checkWorkflowWait(kind, value('application') !== '', problems);
-  const timeoutMs = readTimeout(value('timeout'), problems);
-  const onTimeout = readChoice('on-timeout', value('on-timeout'), ['abort', 'leave'], 'abort', problems);
-  const abortOnCancel = readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems);
-  const pollInterval = readPollInterval(value('poll-interval'), problems);
-  const propagateFailure = readBoolean('propagate-failure', value('propagate-failure'), true, problems);
-  const stepLogs = readChoice('step-logs', value('step-logs'), ['failed', 'all', 'none'], 'failed', problems);
-  const summary = readBoolean('summary', value('summary'), true, problems);
+  const trigger = readTriggerInputs(kind, raw, problems);
+  const following = readFollowInputs(kind, value, problems);
 
   if (problems.list.length > 0) throw new SettingsError(problems.list);
   if (baseUrl === undefined || target === undefined) {
@@ -159,20 +113,93 @@ export function readSettings(getInput: (name: string) => string): Settings {
     token,
     target,
     ...(application && { application }),
+    ...trigger,
+    ...following,
+  };
+}
+
+type TriggerFields = Pick<Settings, 'branch' | 'commit' | 'message' | 'envVars' | 'sourceRunId'>;
+
+/** What is sent with a trigger; with `run-id` none of it applies, and setting any is a mistake. */
+function readTriggerInputs(
+  kind: Target['kind'] | undefined,
+  raw: (name: InputName) => string,
+  problems: Problems,
+): TriggerFields {
+  const value = (name: InputName): string => raw(name).trim();
+  if (kind === 'run-id') {
+    for (const name of TRIGGER_ONLY) {
+      if (value(name) === '') continue;
+      problems.addCombination(
+        [name, 'run-id'],
+        `\`${name}\` only applies when a run is triggered, but \`run-id\` follows an existing run.`,
+        `Remove \`${name}\`, or trigger a new run with \`pipeline-id\` or \`pipeline\` instead of \`run-id\`.`,
+      );
+    }
+    return { envVars: [] };
+  }
+  const branch = readBranch(value('branch'), problems);
+  const commit = readCommit(value('commit'), problems);
+  if (value('commit') !== '' && value('branch') === '') {
+    problems.addCombination(
+      ['commit', 'branch'],
+      '`commit` needs `branch`: the service looks the commit up on that branch.',
+      'Add the branch that holds the commit, for example `branch: ${{ github.head_ref || github.ref_name }}`.',
+    );
+  }
+  const message = value('message') || undefined;
+  const envVars = readEnvVars(raw('env-vars'), problems);
+  let sourceRunId = readId('source-run-id', value('source-run-id'), problems);
+  if ((kind === 'application' || kind === 'application-id') && value('source-run-id') !== '') {
+    problems.add(
+      'source-run-id',
+      'chains runs, but the target is a classic build (`application-id` or `application`), which cannot chain.',
+      'Remove `source-run-id`, or trigger a pipeline with `pipeline-id` or `pipeline` instead.',
+    );
+    sourceRunId = undefined;
+  }
+  return {
     ...(branch !== undefined && { branch }),
     ...(commit !== undefined && { commit }),
     ...(message !== undefined && { message }),
     envVars,
     ...(sourceRunId !== undefined && { sourceRunId }),
+  };
+}
+
+type FollowFields = Pick<
+  Settings,
+  | 'wait'
+  | 'waitFor'
+  | 'timeoutMs'
+  | 'onTimeout'
+  | 'abortOnCancel'
+  | 'pollInterval'
+  | 'propagateFailure'
+  | 'stepLogs'
+  | 'summary'
+>;
+
+/** How to wait, when to stop, and what to report. */
+function readFollowInputs(
+  kind: Target['kind'] | undefined,
+  value: (name: InputName) => string,
+  problems: Problems,
+): FollowFields {
+  const wait = readBoolean('wait', value('wait'), true, problems);
+  const waitFor = readChoice('wait-for', value('wait-for'), ['run', 'workflow'], 'run', problems);
+  if (waitFor === 'workflow') checkWorkflowWait(kind, value('application') !== '', problems);
+  const timeoutMs = readTimeout(value('timeout'), problems);
+  return {
     wait,
     waitFor,
     ...(timeoutMs !== undefined && { timeoutMs }),
-    onTimeout,
-    abortOnCancel,
-    pollInterval,
-    propagateFailure,
-    stepLogs,
-    summary,
+    onTimeout: readChoice('on-timeout', value('on-timeout'), ['abort', 'leave'], 'abort', problems),
+    abortOnCancel: readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems),
+    pollInterval: readPollInterval(value('poll-interval'), problems),
+    propagateFailure: readBoolean('propagate-failure', value('propagate-failure'), true, problems),
+    stepLogs: readChoice('step-logs', value('step-logs'), ['failed', 'all', 'none'], 'failed', problems),
+    summary: readBoolean('summary', value('summary'), true, problems),
   };
 }
 

@@ -2,6 +2,7 @@
 // reached the server, we look for the run it created among the runs that appeared since a watermark
 // taken just before the POST, and adopt it only when exactly one matches.
 import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
+import { PAGE_SIZE } from '../api/paginate.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CiApi } from './api-port.ts';
@@ -102,7 +103,7 @@ async function adoptLostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint):
  */
 export async function findTriggeredRuns(client: CiApi, fingerprint: TriggerFingerprint): Promise<Run[]> {
   const known = new Set(fingerprint.known);
-  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: 20 });
+  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: PAGE_SIZE });
   const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id)));
   return detailed.filter((run) => matchesFingerprint(run, fingerprint));

@@ -1,4 +1,5 @@
 // Everything that can be checked is checked before the trigger, so a mistake costs no run.
+import { PAGE_SIZE } from '../../api/paginate.ts';
 import type { Build, Run } from '../../api/types.ts';
 import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from '../resolve.ts';
 import type { FlowContext } from './context.ts';
@@ -18,8 +19,6 @@ export interface Before {
   listBuilds?: () => Promise<Build[]>;
 }
 
-const HISTORY_SIZE = 20;
-
 /** Resolves the target; undefined when cancelled before anything was triggered. */
 export async function prepare(context: FlowContext): Promise<Prepared | undefined> {
   const { client, settings, cancel } = context;
@@ -35,16 +34,17 @@ export async function prepare(context: FlowContext): Promise<Prepared | undefine
 
 /**
  * One read before the trigger serves twice: the newest runs are the watermark that makes a lost
- * trigger response recoverable, and their durations pace the polling.
+ * trigger response recoverable (the search after it reads the same page), and their durations pace
+ * the polling.
  */
 async function lookBefore({ client, settings }: FlowContext, resolved: Resolved): Promise<Before> {
   if (resolved.kind === 'run') {
-    const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: HISTORY_SIZE });
+    const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: PAGE_SIZE });
     return { runs, builds: [], history: durations(runs) };
   }
   const target = settings.target;
   if (resolved.kind === 'build' && target.kind === 'application') {
-    const list = () => client.listBuilds(target.owner, target.application, { limit: HISTORY_SIZE });
+    const list = () => client.listBuilds(target.owner, target.application, { limit: PAGE_SIZE });
     const builds = await list();
     return { runs: [], builds, history: durations(builds), listBuilds: list };
   }
