@@ -19,7 +19,7 @@ export interface AbortLatencyOptions {
   log?: (line: string) => void;
 }
 
-export type CancelPhase = 'before the trigger' | 'during the trigger' | 'while following';
+type CancelPhase = 'before the trigger' | 'during the trigger' | 'while following';
 
 export interface AbortSample {
   momentMs: number;

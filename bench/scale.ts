@@ -146,7 +146,7 @@ export async function measureBareNode(): Promise<{ peakRssBytes: number; cpuMs: 
   }
 }
 
-export function summaryOfSteps(count: number): SummaryData {
+function summaryOfSteps(count: number): SummaryData {
   const started = Date.UTC(2026, 0, 5, 9, 0, 0);
   const api = 'https://ci.example.com/api/v3';
   return {
@@ -201,7 +201,7 @@ export function measureSummaryRendering(steps: number, renders: number): Summary
   };
 }
 
-export const TABLE_DURATIONS_MS = [10_000, 30_000, 60_000, 300_000, 1_200_000, 3_600_000, 7_200_000];
+const TABLE_DURATIONS_MS = [10_000, 30_000, 60_000, 300_000, 1_200_000, 3_600_000, 7_200_000];
 
 /** Requests per run by duration: measured rows from benchmark 1's runs with history, the rest simulated. */
 export function requestsByDuration(

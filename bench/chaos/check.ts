@@ -23,7 +23,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'hung',
 ];
 
-export interface ProcessEvidence {
+interface ProcessEvidence {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;

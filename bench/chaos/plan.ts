@@ -22,10 +22,10 @@ export interface ChaosPlan {
   faultRate: number;
 }
 
-export const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
-export const CANCEL_SHARE = 0.25;
-export const TIMEOUT_SHARE = 0.12;
-export const FAILED_SHARE = 0.3;
+const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
+const CANCEL_SHARE = 0.25;
+const TIMEOUT_SHARE = 0.12;
+const FAILED_SHARE = 0.3;
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);

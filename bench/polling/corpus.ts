@@ -50,8 +50,8 @@ export interface CorpusOptions {
   stepsRate?: number;
 }
 
-export const SHORTEST_MS = 10_000;
-export const LONGEST_MS = 2 * 3600_000;
+const SHORTEST_MS = 10_000;
+const LONGEST_MS = 2 * 3600_000;
 
 export function makeCorpus(seed: number, n: number, options: CorpusOptions = {}): RunTimeline[] {
   const random = createRandom(seed);

@@ -5,14 +5,14 @@ import { makeCorpus } from './corpus.ts';
 import type { PolicyFactory, RunOutcome, Summary } from './simulate.ts';
 import { simulate, summarise } from './simulate.ts';
 
-export interface NamedPolicy {
+interface NamedPolicy {
   name: string;
   factory: PolicyFactory;
 }
 
-export const FIXED_INTERVALS_MS = [5000, 10_000, 15_000, 30_000, 60_000];
+const FIXED_INTERVALS_MS = [5000, 10_000, 15_000, 30_000, 60_000];
 
-export function standardPolicies(): NamedPolicy[] {
+function standardPolicies(): NamedPolicy[] {
   return [
     { name: 'auto', factory: ({ history }) => createPollPolicy({ interval: 'auto', history }) },
     ...FIXED_INTERVALS_MS.map((fixedMs) => ({
@@ -51,7 +51,7 @@ const INFORMATION: Slice[] = [
   { label: 'nothing', keep: (t) => t.history.length === 0 && !t.progressShown && !t.stepsShown },
 ];
 
-export const TABLE_DURATIONS_MS = [10_000, 60_000, 300_000, 1_200_000, 3_600_000, 7_200_000];
+const TABLE_DURATIONS_MS = [10_000, 60_000, 300_000, 1_200_000, 3_600_000, 7_200_000];
 
 export interface Report {
   markdown: string;
@@ -65,7 +65,7 @@ export interface ReportOptions {
   tradeOff?: boolean;
 }
 
-export const TRADE_OFF_BUDGETS = [0.02, 0.05, 0.1, 0.3, 1];
+const TRADE_OFF_BUDGETS = [0.02, 0.05, 0.1, 0.3, 1];
 
 export function buildReport(seed: number, runs: number, options: ReportOptions = {}): Report {
   const policies = options.policies ?? standardPolicies();
@@ -207,7 +207,7 @@ interface CorpusVariant {
 
 const IDEAL_HISTORY: CorpusOptions = { failureRate: 0, outlierRate: 0, historyRate: 1 };
 
-export const CORPUS_VARIANTS: CorpusVariant[] = [
+const CORPUS_VARIANTS: CorpusVariant[] = [
   { label: 'the corpus above (its first half)', options: {} },
   { label: 'no failures', options: { failureRate: 0 } },
   { label: 'no failures, history for every run, no outliers', options: IDEAL_HISTORY },

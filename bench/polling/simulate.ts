@@ -19,7 +19,7 @@ export interface RunOutcome {
 }
 
 /** Server clock of the trigger in every simulation (any value would do). */
-export const TRIGGER_AT = Date.UTC(2026, 0, 5, 9, 0, 0);
+const TRIGGER_AT = Date.UTC(2026, 0, 5, 9, 0, 0);
 const MIN_LATENCY_MS = 50;
 const MAX_LATENCY_MS = 150;
 const MAX_REQUESTS = 1_000_000;

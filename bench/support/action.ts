@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { cancelLikeRunner as cancelChild, inputEnv, type RunnerCancellation } from '../../scripts/runner.ts';
 
-export { inputEnv, readFileCommands } from '../../scripts/runner.ts';
+export { readFileCommands } from '../../scripts/runner.ts';
 
 export interface StepFiles {
   dir: string;

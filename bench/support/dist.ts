@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DIST = join(ROOT, 'dist');
+const DIST = join(ROOT, 'dist');
 const BUNDLE_LOCK = join(ROOT, '.tmp', 'bundle.lock');
 const WAIT_FOR_BUNDLE_MS = 5 * 60_000;
 

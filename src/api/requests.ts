@@ -26,7 +26,7 @@ export interface RequestSpec {
 }
 
 const SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
-export const APPLICATION_SORTS = [
+const APPLICATION_SORTS = [
   'nameAsc',
   'nameDesc',
   'createdAtAsc',

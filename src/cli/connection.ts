@@ -15,7 +15,7 @@ export function tokenOf(flags: Flags, env: NodeJS.ProcessEnv): string {
 }
 
 /** A client for the listing and reading commands; `--verbose` prints each request on stderr. */
-export function connect(flags: Flags, io: CliIo): ApiClient {
+function connect(flags: Flags, io: CliIo): ApiClient {
   const baseUrl = baseUrlOf(flags, io.env);
   if (baseUrl === '') throw new UsageError('--base-url is required (or set CI_RUN_BASE_URL).');
   const token = tokenOf(flags, io.env);

@@ -5,7 +5,7 @@ import { VERSION } from './version.ts';
 
 const WIDTH = 100;
 
-export function usageLine(spec: CommandSpec): string {
+function usageLine(spec: CommandSpec): string {
   return ['ci-run', ...spec.words, ...spec.args, '[options]'].join(' ');
 }
 

@@ -102,7 +102,7 @@ export function printList<T>(io: CliIo, json: boolean, items: readonly T[], tabl
 }
 
 /** What to print for an empty list. */
-export function nothingFound(io: CliIo, what: string): void {
+function nothingFound(io: CliIo, what: string): void {
   io.stdout.write(`No ${what} found.\n`);
 }
 

@@ -4,7 +4,7 @@
 import { isSafeId } from '../api/ids.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
-export interface OutputValues {
+interface OutputValues {
   type: 'run' | 'build';
   id: string;
   'run-id': string;

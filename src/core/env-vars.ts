@@ -16,7 +16,7 @@
 // Error messages name lines and indexes but never repeat a value, which may be a secret.
 import type { EnvVar } from '../api/types.ts';
 
-export const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
 

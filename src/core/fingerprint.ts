@@ -31,7 +31,7 @@ export function fingerprintOf(payload: RunTrigger, before: readonly Run[]): Trig
   };
 }
 
-export function envHmac(salt: string, envVars: readonly EnvVar[] | undefined): string {
+function envHmac(salt: string, envVars: readonly EnvVar[] | undefined): string {
   return createHmac('sha256', salt)
     .update(JSON.stringify((envVars ?? []).map(({ key, value }) => [key, value])))
     .digest('hex');

@@ -6,7 +6,7 @@ import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import type { Settings } from './settings.ts';
 
-export type OutcomeKind =
+type OutcomeKind =
   'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
 
 export interface Outcome {

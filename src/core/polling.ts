@@ -4,7 +4,6 @@ import type { Status } from '../api/types.ts';
 import type { AutoTuning } from './polling/auto.ts';
 import { createAutoPolicy, defaultAutoTuning } from './polling/auto.ts';
 
-export type { AutoTuning } from './polling/auto.ts';
 export { defaultAutoTuning } from './polling/auto.ts';
 
 export interface Observation {
@@ -38,8 +37,8 @@ export interface PollPolicy {
   nextDelay(obs: Observation): number;
 }
 
-export const DEFAULT_MIN_MS = 1000;
-export const DEFAULT_MAX_MS = 60_000;
+const DEFAULT_MIN_MS = 1000;
+const DEFAULT_MAX_MS = 60_000;
 
 export function createPollPolicy(options: PollPolicyOptions): PollPolicy {
   const minMs = positive(options.minMs) ?? DEFAULT_MIN_MS;

@@ -17,8 +17,7 @@ import {
   readToken,
 } from './settings/values.ts';
 
-export { SettingsError, formatProblem, type InputProblem } from './settings/problems.ts';
-export type { Target } from './settings/target.ts';
+export { SettingsError } from './settings/problems.ts';
 
 export interface Settings {
   /** Normalised: no trailing slash, ends with `/api/v3` (appended unless present). */

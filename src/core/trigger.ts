@@ -10,7 +10,7 @@ import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
-export class TriggerNotFoundError extends Error {
+class TriggerNotFoundError extends Error {
   override name = 'TriggerNotFoundError';
 }
 

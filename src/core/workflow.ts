@@ -25,7 +25,7 @@ const FIND_PAGES = 3;
 /** Polls without finding the run's workflow before giving up: the server may not group runs at all. */
 const FIND_ATTEMPTS = 10;
 
-export async function findWorkflowOfRun(
+async function findWorkflowOfRun(
   client: CiApi,
   applicationId: string,
   runId: string,
@@ -42,7 +42,7 @@ export async function findWorkflowOfRun(
   return undefined;
 }
 
-export function workflowDone(workflow: Workflow): boolean {
+function workflowDone(workflow: Workflow): boolean {
   const items = workflow.items;
   if (items.some((item) => item.runId !== undefined && !isFinished(item))) return false;
   if (items.every(isFinished)) return true;

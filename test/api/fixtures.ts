@@ -2,7 +2,7 @@
 
 const host = 'https://ci.example.test/api/v3';
 
-export const user = {
+const user = {
   type: 'service',
   name: 'Dana',
   userId: '64b000000000000000000001',
@@ -10,7 +10,7 @@ export const user = {
   avatar: { gravatar: 'f00' },
 };
 
-export const gitPipeline = {
+const gitPipeline = {
   id: '64b0000000000000000000p1',
   url: `${host}/pipelines/64b0000000000000000000p1`,
   createdAt: '2023-05-01T08:00:00.120Z',

@@ -8,7 +8,7 @@ import { followOutput } from '../support/child-output.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI_BUNDLE = join(root, 'dist/cli/index.js');
-export const CLI_SOURCE = join(root, 'src/cli/index.ts');
+const CLI_SOURCE = join(root, 'src/cli/index.ts');
 export const ROOT = root;
 
 /** Fixed ids of the default world. */

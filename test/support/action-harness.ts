@@ -13,7 +13,7 @@ import {
 } from '../../scripts/runner.ts';
 import { followOutput } from './child-output.ts';
 
-export { makeFiles, type ActionFiles };
+export { makeFiles };
 
 export interface ActionResult {
   code: number | null;

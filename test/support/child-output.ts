@@ -1,7 +1,7 @@
 // Follows what a child process prints: its stdout so far, a wait for a pattern, and its end.
 import type { ChildProcess } from 'node:child_process';
 
-export interface ChildExit {
+interface ChildExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;

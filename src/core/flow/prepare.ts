@@ -11,7 +11,7 @@ export interface Prepared {
   workflowApplicationId: string | undefined;
 }
 
-export interface Before {
+interface Before {
   /** Durations of the target's recent finished runs or builds, which pace the polling. */
   history: number[];
   runs: Run[];

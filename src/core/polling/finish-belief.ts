@@ -21,7 +21,7 @@ export interface BeliefTuning {
   flatDensity: number;
 }
 
-export interface StepsSoFar {
+interface StepsSoFar {
   steps: number;
   done: number;
   /** Seconds after the start at which the running step started. */

@@ -10,7 +10,7 @@ export interface ProgressReading {
   totalSteps?: number;
 }
 
-export interface StepPosition {
+interface StepPosition {
   /** Number of steps in the run (inferred when not given). */
   steps: number;
   /** Steps finished. */

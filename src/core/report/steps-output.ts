@@ -10,7 +10,7 @@
 import type { Step } from '../../api/types.ts';
 import { elapsedMs } from './format.ts';
 
-export interface StepsOutputEntry {
+interface StepsOutputEntry {
   order: number;
   name: string;
   status: string;
@@ -35,7 +35,7 @@ export interface StepsOutput {
   shortened: boolean;
 }
 
-export const STEPS_OUTPUT_MAX_BYTES = 900_000;
+const STEPS_OUTPUT_MAX_BYTES = 900_000;
 const MAX_STRING = 200;
 
 type StepFields = Pick<Step, 'order' | 'name' | 'status' | 'result'> &

@@ -20,7 +20,7 @@ export interface SummaryOptions {
   maxBytes?: number;
 }
 
-export const SUMMARY_MAX_BYTES = 1_000_000;
+const SUMMARY_MAX_BYTES = 1_000_000;
 
 // The environment keys are user input of any count: their section gets its own share of the budget.
 const ENV_SECTION_BYTES = 64 * 1024;

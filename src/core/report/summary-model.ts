@@ -19,14 +19,14 @@ export interface SummaryStep {
   artifactsUrl?: string | null;
 }
 
-export interface SummaryWorkflowItem {
+interface SummaryWorkflowItem {
   name: string;
   status: string;
   result: string;
   runId?: string;
 }
 
-export interface SummaryTarget {
+interface SummaryTarget {
   pipeline?: string;
   application?: string;
   branch?: string;
@@ -81,7 +81,7 @@ export type Inline =
   | { kind: 'commit'; hash: string }
   | { kind: 'link'; url: string; label?: string };
 
-export type LinkInline = Extract<Inline, { kind: 'link' }>;
+type LinkInline = Extract<Inline, { kind: 'link' }>;
 
 export interface SummaryField {
   label: string;

@@ -20,7 +20,7 @@ export interface Tail {
   totalBytes: number;
 }
 
-export const TAIL_DEFAULTS = { maxLines: 200, maxBytes: 64 * 1024, maxLineBytes: 4 * 1024 } as const;
+const TAIL_DEFAULTS = { maxLines: 200, maxBytes: 64 * 1024, maxLineBytes: 4 * 1024 } as const;
 
 export async function tailLines(source: AsyncIterable<Uint8Array>, options: TailOptions = {}): Promise<Tail> {
   const tail = new LineTail(options);

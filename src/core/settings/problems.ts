@@ -21,13 +21,13 @@ export class SettingsError extends Error {
   }
 }
 
-export function formatProblem(problem: InputProblem): string {
+function formatProblem(problem: InputProblem): string {
   const names = problem.inputs ?? [problem.input];
   const label = names.length === 1 ? 'Input' : 'Inputs';
   return `${label} ${joinWithAnd(names.map((name) => `\`${name}\``))}: ${problem.message} Fix: ${problem.hint}`;
 }
 
-export function formatProblems(problems: InputProblem[]): string {
+function formatProblems(problems: InputProblem[]): string {
   if (problems.length === 1 && problems[0]) return formatProblem(problems[0]);
   return [
     `${problems.length} problems with the inputs:`,
@@ -52,7 +52,7 @@ export function quote(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 }
 
-export function joinWithAnd(items: string[]): string {
+function joinWithAnd(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

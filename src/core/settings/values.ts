@@ -142,7 +142,7 @@ export function readChoice<T extends string>(
 const ID_EXAMPLE = 'Ids are 24 hexadecimal characters, like `5f8e3c2a9b1d4e6f7a8b9c0d`';
 
 /** Where each kind of id comes from, for hints. */
-export const ID_SOURCES: Record<string, string> = {
+const ID_SOURCES: Record<string, string> = {
   'pipeline-id':
     'list the application’s pipelines with `GET /api/v3/applications/<owner>/<application>/pipelines`, ' +
     'or give the pipeline by name with `pipeline: owner/application/pipeline` instead.',
@@ -302,8 +302,8 @@ export function readTimeout(text: string, problems: Problems): number | undefine
   }
 }
 
-export const MIN_POLL_INTERVAL_MS = 1000;
-export const MAX_POLL_INTERVAL_MS = 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+const MAX_POLL_INTERVAL_MS = 60 * 60 * 1000;
 
 export function readPollInterval(text: string, problems: Problems): 'auto' | { fixedMs: number } {
   if (text === '' || text.toLowerCase() === 'auto') return 'auto';

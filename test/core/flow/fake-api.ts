@@ -7,7 +7,7 @@ import type { VirtualTime } from './virtual-time.ts';
 
 export const API_URL = 'https://ci.test/api/v3';
 export const PIPELINE_ID = 'p0000000000000000000000a';
-export const APPLICATION_ID = 'a0000000000000000000000a';
+const APPLICATION_ID = 'a0000000000000000000000a';
 
 export interface Script {
   /** From the trigger to the start. */

@@ -2,7 +2,7 @@
 // events scheduled at a virtual moment (a signal, a server-side change) that fire as time passes.
 import type { Clock, Sleep } from '../../../src/time.ts';
 
-export const EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
+const EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 export class VirtualTime {
   #now = EPOCH;
