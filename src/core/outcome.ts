@@ -6,8 +6,7 @@ import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import type { Settings } from './settings.ts';
 
-type OutcomeKind =
-  'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
+type OutcomeKind = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
 
 export interface Outcome {
   kind: OutcomeKind;
