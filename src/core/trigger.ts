@@ -1,6 +1,7 @@
-// Triggers exactly once. A POST is never repeated: when its response is lost after it may have
-// reached the server, we look for the run it created among the runs that appeared since a watermark
-// taken just before the POST, and adopt it only when exactly one matches.
+// Triggers exactly once. When a POST's answer is lost after it may have reached the server, we look
+// for what it created among the runs that appeared since a watermark taken just before it, and adopt
+// it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
+// sent again: the server did not take it.
 import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import { PAGE_SIZE } from '../api/paginate.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
@@ -56,45 +57,94 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promis
 
 const SEARCH_ATTEMPTS = 4;
 const SEARCH_PAUSE_MS = 1000;
+/** After a search found nothing: one more look this much later, before sending again. */
+const SETTLE_MS = 5000;
+/** Sends after the first, each only once no trace of the earlier ones was found. */
+const RESENDS = 2;
 
-export async function triggerRunOnce(
+/** What the exactly-once rule needs to know of one kind of remote work. */
+interface Triggerable<T> {
+  noun: 'run' | 'build';
+  send(): Promise<T>;
+  /** The candidates above the watermark that match the trigger; undefined when they cannot be listed. */
+  find?: () => Promise<T[]>;
+  idOf(item: T): string;
+}
+
+/**
+ * Sends the trigger. When its answer is lost, looks for what it created; when nothing appears, even
+ * after a settle time, the server did not take it, and it is sent again (at most RESENDS times).
+ */
+async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promise<T> {
+  const { noun } = target;
+  for (let sends = 1; ; sends++) {
+    let lost: TriggerOutcomeUnknownError;
+    try {
+      return await sendTrigger(deps, target.send);
+    } catch (error) {
+      if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
+      lost = error;
+    }
+    if (!target.find) {
+      throw new TriggerNotFoundError(
+        `The response to the ${noun} trigger was lost (${lost.message}); the ${noun} may exist. Without ` +
+          '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
+          'and does not trigger twice.',
+      );
+    }
+    deps.log.warning(
+      `The response to the ${noun} trigger was lost (${lost.message}). The ${noun} may exist: looking for it instead of triggering again.`,
+    );
+    const found = await search(deps, target.find, sends <= RESENDS);
+    if (found.length === 1) {
+      deps.log.info(
+        `Adopted ${noun} ${sanitizeLine(target.idOf(found[0]!))}, created by the trigger whose response was lost.`,
+      );
+      return found[0]!;
+    }
+    if (found.length > 1) {
+      throw new TriggerNotFoundError(
+        `The response to the ${noun} trigger was lost and several new ${noun}s match it, so the action cannot ` +
+          `tell which one it created and follows none: ${found.map((item) => sanitizeLine(target.idOf(item))).join(', ')}.`,
+      );
+    }
+    if (sends > RESENDS) {
+      throw new TriggerNotFoundError(
+        `The response to the ${noun} trigger was lost ${sends} times and no new ${noun} matches it, so the ` +
+          'server most likely did not create one. Nothing was triggered twice; re-run the job to try again.',
+      );
+    }
+    deps.log.info(`No ${noun} of that trigger appeared, so the server did not take it: sending it again.`);
+  }
+}
+
+/** Looks a few times, then (when `settle`) once more after a pause, for what a lost trigger created. */
+async function search<T>(deps: TriggerDeps, find: () => Promise<T[]>, settle: boolean): Promise<T[]> {
+  for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
+    const found = await find();
+    if (found.length > 0) return found;
+    if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
+  }
+  if (!settle) return [];
+  try {
+    await deps.sleep(SETTLE_MS, deps.cancel);
+  } catch {
+    throw new Error(`Cancelled while checking whether the trigger was taken; nothing is sent again.`);
+  }
+  return find();
+}
+
+export function triggerRunOnce(
   deps: TriggerDeps,
   payload: RunTrigger,
   fingerprint: TriggerFingerprint,
 ): Promise<Run> {
-  try {
-    return await sendTrigger(deps, () => deps.client.triggerRun(payload));
-  } catch (error) {
-    if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-    deps.log.warning(
-      `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
-    );
-    return adoptLostRun(deps, fingerprint);
-  }
-}
-
-async function adoptLostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint): Promise<Run> {
-  let candidates: Run[] = [];
-  for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
-    candidates = await findTriggeredRuns(deps.client, fingerprint);
-    if (candidates.length > 0) break;
-    if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
-  }
-  if (candidates.length === 1) {
-    const [run] = candidates as [Run];
-    deps.log.info(`Adopted run ${run.id}, created by the trigger whose response was lost.`);
-    return run;
-  }
-  if (candidates.length === 0) {
-    throw new TriggerNotFoundError(
-      'The response to the trigger was lost and no new run of the pipeline matches it, so the server most ' +
-        'likely did not create one. Nothing was triggered twice; re-run the job to try again.',
-    );
-  }
-  throw new TriggerNotFoundError(
-    'The response to the trigger was lost and several new runs match it, so the action cannot tell which ' +
-      `one it created and follows none: ${candidates.map((run) => sanitizeLine(run.id)).join(', ')}.`,
-  );
+  return triggerOnce(deps, {
+    noun: 'run',
+    send: () => deps.client.triggerRun(payload),
+    find: () => findTriggeredRuns(deps.client, fingerprint),
+    idOf: (run) => run.id,
+  });
 }
 
 /**
@@ -109,54 +159,33 @@ export async function findTriggeredRuns(client: CiApi, fingerprint: TriggerFinge
   return detailed.filter((run) => matchesFingerprint(run, fingerprint));
 }
 
-/** Builds: adopt a lost build only when the application's builds can be listed. */
+/** Builds: a lost build can be found only when the application's builds can be listed. */
 export interface BuildsBefore {
   builds: Build[];
   list?: () => Promise<Build[]>;
 }
 
-export async function triggerBuildOnce(
+export function triggerBuildOnce(
   deps: TriggerDeps,
   payload: BuildTrigger,
   before: BuildsBefore,
 ): Promise<Build> {
-  try {
-    return await sendTrigger(deps, () => deps.client.triggerBuild(payload));
-  } catch (error) {
-    if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-    if (!before.list) {
-      throw new TriggerNotFoundError(
-        `The response to the build trigger was lost (${error.message}); the build may exist. Without ` +
-          '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
-          'and does not trigger twice.',
-      );
-    }
-    deps.log.warning(`The response to the build trigger was lost (${error.message}); looking for the build.`);
-    const known = new Set(before.builds.map((build) => build.id));
-    for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
-      const fresh = (await before.list()).filter(
-        (build) =>
-          !known.has(build.id) &&
-          (payload.branch === undefined || build.branch === payload.branch) &&
-          (payload.message === undefined || build.message === payload.message),
-      );
-      if (fresh.length === 1) {
-        deps.log.info(
-          `Adopted build ${sanitizeLine(fresh[0]!.id)}, created by the trigger whose response was lost.`,
-        );
-        return fresh[0]!;
-      }
-      if (fresh.length > 1) {
-        throw new TriggerNotFoundError(
-          `The response to the build trigger was lost and several new builds match it: ${fresh
-            .map((build) => sanitizeLine(build.id))
-            .join(', ')}.`,
-        );
-      }
-      if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
-    }
-    throw new TriggerNotFoundError(
-      'The response to the build trigger was lost and no new build matches it; nothing was triggered twice.',
-    );
-  }
+  const known = new Set(before.builds.map((build) => build.id));
+  const list = before.list;
+  return triggerOnce(deps, {
+    noun: 'build',
+    send: () => deps.client.triggerBuild(payload),
+    ...(list
+      ? {
+          find: async () =>
+            (await list()).filter(
+              (build) =>
+                !known.has(build.id) &&
+                (payload.branch === undefined || build.branch === payload.branch) &&
+                (payload.message === undefined || build.message === payload.message),
+            ),
+        }
+      : {}),
+    idOf: (build) => build.id,
+  });
 }

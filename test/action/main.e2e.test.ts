@@ -352,18 +352,29 @@ describe('a refused or failed trigger', () => {
     ).toHaveLength(1);
   });
 
-  it('is not sent again when it may have arrived; with no run found, the step fails with a summary', async () => {
+  it('is sent again once no run of it appears: the server had not taken it; exactly one run', async () => {
     emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', destroySocket: true });
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'LOST=1' });
+    expect(result.code, result.stdout).toBe(0);
+    expect(posts()).toHaveLength(2);
+    const created = emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'LOST'));
+    expect(created).toHaveLength(1);
+    expect(result.outputs.id).toBe(created[0]!.id);
+    expect(result.stdout).toContain('No run of that trigger appeared, so the server did not take it');
+  });
+
+  it('gives up, with a summary, when every send is lost and no run appears', async () => {
+    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', destroySocket: true, times: 3 });
+    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'LOST=2' });
     expect(result.code).toBe(1);
-    expect(posts()).toHaveLength(1);
+    expect(posts()).toHaveLength(3);
     expect(
       emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'LOST')),
     ).toHaveLength(0);
     expect(parseWorkflowCommands(result.stdout).errors.at(-1)?.message).toMatch(
-      /no new run of the pipeline matches it/,
+      /was lost 3 times and no new run matches it/,
     );
-    expect(result.summary).toMatch(/no new run of the pipeline matches it/);
+    expect(result.summary).toMatch(/was lost 3 times and no new run matches it/);
     expect(result.state.id).toBeUndefined();
   });
 });

@@ -31,7 +31,7 @@ describe('a run trigger', () => {
     expect(run.lines.some((line) => line.startsWith('Adopted run '))).toBe(true);
   });
 
-  it('whose response is lost, when no run matches, stops without triggering twice', async () => {
+  it('whose response is lost, with no run of it to be found, is sent again once', async () => {
     const run = await runFlow({
       inputs,
       arrange: ({ api }) =>
@@ -40,10 +40,46 @@ describe('a run trigger', () => {
         }),
     });
     expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(2);
+    expect(run.api.remotes.size).toBe(1);
+    expect(run.lines).toContain(
+      'No run of that trigger appeared, so the server did not take it: sending it again.',
+    );
+  });
+
+  it('adopts a run that appears only after the settle time, without sending again', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, time }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          time.at(4500, () => void api.create('run', args[0] as RunTrigger));
+          throw lostResponse();
+        }),
+    });
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.api.remotes.size).toBe(1);
+  });
+
+  it('gives up after three lost sends, none of which created a run', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext(
+          'triggerRun',
+          () => {
+            throw lostResponse();
+          },
+          3,
+        ),
+    });
+    expect(run.conclusions).toHaveLength(1);
     expect(run.outcome.kind).toBe('unknown');
-    expect(run.outcome.message).toContain('no new run of the pipeline matches it');
+    expect(run.outcome.message).toContain('was lost 3 times and no new run matches it');
+    expect(run.api.count('triggerRun')).toBe(3);
     expect(run.api.remotes.size).toBe(0);
-    // The fingerprint stays saved: post looks again, in case the run appears late.
+    // The fingerprint stays saved: post looks again, in case a run appears late.
     expect(isFingerprint(JSON.parse(run.state.get('pendingTrigger')!))).toBe(true);
   });
 
@@ -57,7 +93,12 @@ describe('a run trigger', () => {
           throw lostResponse();
         }),
     });
-    expect(run.outcome.message).toContain('no new run of the pipeline matches it');
+    expect(run.outcome.kind).toBe('passed');
+    const adopted = run.api.remotes.get(run.outputs.get('id')!)!;
+    expect((adopted.trigger as RunTrigger).envVars).toEqual([
+      { key: 'SECRET', value: 'hunter2' },
+      { key: 'LEVEL', value: 'debug' },
+    ]);
   });
 
   it('refused with 429 is sent again', async () => {
