@@ -300,6 +300,8 @@ describe('the post entry', () => {
     };
     const action = startAction(inputs, { files });
     await action.waitForOutput(/workflow: .*deploy running/);
+    // The chained deploy must still be going when post starts, however slow the machine.
+    emulator.control.setSpeed(0);
     action.child.kill('SIGKILL');
     const killed = await action.result;
     const post = await runAction(inputs, { entry: 'post', files });
