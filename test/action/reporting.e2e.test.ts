@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { parseWorkflowCommands, runAction, startAction } from '../support/action-harness.ts';
+import { parseRunnerOutput, runAction, startAction } from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
 
 const BUILD = '620000000000000000000001';
@@ -28,7 +28,7 @@ describe('the log', () => {
   it('reports each finished step once, in order, in a group holding its log (step-logs: all)', async () => {
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'step-logs': 'all' });
     expect(result.code, result.stdout).toBe(0);
-    const { groups } = parseWorkflowCommands(result.stdout);
+    const { groups } = parseRunnerOutput(result.stdout);
     expect(groups.map((group) => group.title)).toEqual(
       STEP_NAMES.map((name, index) => expect.stringMatching(new RegExp(`^✔ ${index + 1}/5 ${name} \\(`))),
     );
@@ -45,7 +45,7 @@ describe('the log', () => {
       'env-vars': 'EMULATOR_FAIL_STEP=npm ci',
     });
     expect(failed.code).toBe(1);
-    const groups = parseWorkflowCommands(failed.stdout).groups;
+    const groups = parseRunnerOutput(failed.stdout).groups;
     expect(groups.map((group) => group.title)).toEqual([expect.stringMatching(/^✖ 3\/\d npm ci/)]);
     expect(groups[0]!.lines.join('\n')).toContain('ERROR: 3 tests failed');
     expect(failed.stdout).toMatch(/^✔ 1\/\d? ?get code/m);
@@ -56,7 +56,7 @@ describe('the log', () => {
       'env-vars': 'EMULATOR_FAIL_STEP=npm ci',
       'step-logs': 'none',
     });
-    expect(parseWorkflowCommands(none.stdout).groups).toHaveLength(0);
+    expect(parseRunnerOutput(none.stdout).groups).toHaveLength(0);
     expect(none.stdout).toMatch(/^✖ 3\/\d npm ci/m);
   });
 
@@ -73,11 +73,11 @@ describe('the log', () => {
     ]) {
       expect(result.stdout).toContain(line);
     }
-    const commands = parseWorkflowCommands(result.stdout);
+    const commands = parseRunnerOutput(result.stdout);
     expect(commands.errors).toHaveLength(0);
     expect(commands.warnings).toHaveLength(0);
     expect(commands.masks).toEqual(['demo-token']);
-    expect(commands.setOutputs).toHaveLength(0);
+    expect(commands.outputs).toEqual({});
     expect(result.outputs.result).toBe('passed');
     // The group that holds an injected `::endgroup::` still holds the lines after it.
     const npmTest = commands.groups.find((group) => group.title.includes('npm test'))!;
@@ -104,7 +104,7 @@ describe('the log', () => {
     const result = await action.result;
     clearInterval(sampler);
     expect(result.code, result.stdout.slice(-2000)).toBe(0);
-    const [group] = parseWorkflowCommands(result.stdout).groups;
+    const [group] = parseRunnerOutput(result.stdout).groups;
     const logLines = group!.lines.filter((line) => !line.startsWith('…'));
     expect(logLines.length).toBeLessThanOrEqual(200 + 2);
     expect(group!.lines.join('\n')).toMatch(/earlier lines? .*not shown|omitted|not shown/i);
@@ -120,9 +120,9 @@ describe('the log', () => {
       'pipeline-id': BUILD,
       'env-vars': 'EMULATOR_FAIL_STEP=npm test',
     });
-    const { errors } = parseWorkflowCommands(result.stdout);
+    const { errors } = parseRunnerOutput(result.stdout);
     expect(errors).toHaveLength(2);
-    expect(decodeURIComponent(errors[0]!.properties)).toMatch(/title=.*Step 4\/5 npm test failed/);
+    expect(errors[0]!.properties.title).toMatch(/Step 4\/5 npm test failed/);
     expect(errors[0]!.message).toBe('ERROR: 3 tests failed');
     expect(errors[1]!.message).toMatch(/failed at step 4\/5 "npm test"/);
   });
