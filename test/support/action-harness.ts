@@ -266,8 +266,8 @@ function cultureStartsWith(text: string, value: string, linguistic: boolean): bo
 
 function cultureIndexOf(text: string, value: string, from: number, linguistic: boolean): number {
   if (!linguistic) return text.indexOf(value, from);
-  for (let at = from; at < text.length; at++) {
-    if (ignorableLength(text, at) === 0 && matchAt(text, value, at, true) >= 0) return at;
+  for (let at = text.indexOf(value[0]!, from); at >= 0; at = text.indexOf(value[0]!, at + 1)) {
+    if (matchAt(text, value, at, true) >= 0) return at;
   }
   return -1;
 }
