@@ -90,8 +90,8 @@ export interface RunnerOptions {
   deprecateStepOutputCommands?: boolean;
   /**
    * Search `::` and `##[` the way ICU's culture-sensitive comparison does, skipping ignorable characters
-   * (controls, zero-width and other format characters), so `::warning:\u200b:x` is a warning. Default true:
-   * it finds at least every command an ordinal search would.
+   * (controls, zero-width and other format characters), so `::warning:\u200b:x` is a warning. An
+   * approximation of ICU's root collation; false searches ordinally. Default true.
    */
   linguistic?: boolean;
 }
