@@ -1,13 +1,27 @@
 // Step logs, generated on demand and streamed: a 100 MB log is produced line by line, never held.
 import type { PlannedStep, StepState } from './timeline.ts';
 
-/** Each log holds exactly one line starting with `::`, so that clients must neutralise workflow commands. */
+/**
+ * Each log holds exactly one of these lines, so that clients must neutralise workflow commands: the plain
+ * forms first, then the ones the runner also honours (leading Unicode whitespace, any case, `##[name]`
+ * anywhere in a line, a command after a lone CR, `::` split by an ignorable character, stop-commands).
+ */
 export const INJECTED_LINES = [
   '::set-output name=result::hacked',
   '::error::injected from the remote log',
   '::add-mask::passed',
   '::endgroup::',
   '::warning::injected',
+  '\u00a0::add-mask::injected-after-nbsp',
+  '\t\v\f\u0085\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000::error::injected after whitespace',
+  '::ADD-MASK::injected-upper-case',
+  '::Warning title=Injected::injected in mixed case',
+  'build 42 ##[warning]injected legacy warning',
+  '##[group]injected legacy group',
+  'progress 50%\r::warning::injected after a lone carriage return',
+  '::warning:\u200b:injected across a zero-width space',
+  '::stop-commands::swallow',
+  "\u3000::SWALLOW::injected resume of a stranger's stop",
 ] as const;
 
 export const FAILURE_LINE = 'ERROR: 3 tests failed';

@@ -2,7 +2,7 @@
 // the witness. Abort latencies are recorded (printed), never asserted as timings.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { makeFiles, parseWorkflowCommands, runAction, startAction } from '../support/action-harness.ts';
+import { makeFiles, parseRunnerOutput, runAction, startAction } from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
 import { cancelLikeRunner, until, type Cancellation } from '../support/runner-signals.ts';
 
@@ -106,9 +106,7 @@ describe('SIGINT from the runner', () => {
     expect(aborts()).toHaveLength(1);
     expect(runOf(result.outputs.id)).toMatchObject({ status: 'finished', result: 'aborted' });
     expectCancelledCleanly(cancellation, result.outputs, result.summary);
-    expect(parseWorkflowCommands(result.stdout).errors.at(-1)?.message).toMatch(
-      /Cancelled; the run was aborted/,
-    );
+    expect(parseRunnerOutput(result.stdout).errors.at(-1)?.message).toMatch(/Cancelled; the run was aborted/);
   });
 
   it('during a retry backoff', async () => {
@@ -357,7 +355,7 @@ describe('the post entry', () => {
     emulator.control.injectFault({ route: '*', status: 401, times: 1000 });
     const post = await runAction(inputs, { entry: 'post', files });
     expect(post.code).toBe(0);
-    expect(parseWorkflowCommands(post.stdout).warnings.length).toBeGreaterThanOrEqual(1);
-    expect(parseWorkflowCommands(post.stdout).errors).toHaveLength(0);
+    expect(parseRunnerOutput(post.stdout).warnings.length).toBeGreaterThanOrEqual(1);
+    expect(parseRunnerOutput(post.stdout).errors).toHaveLength(0);
   });
 });

@@ -2,8 +2,14 @@
 // carry `::` lines that must stay inert, and remote strings that must stay escaped.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { parseWorkflowCommands, runAction, startAction } from '../support/action-harness.ts';
+import { INJECTED_LINES, startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import {
+  parseRunnerOutput,
+  runAction,
+  splitRunnerLines,
+  startAction,
+  type RunnerOutput,
+} from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
 
 const BUILD = '620000000000000000000001';
@@ -24,11 +30,52 @@ beforeEach(() => {
 
 const connection = () => ({ 'base-url': emulator.url, token: 'demo-token', 'poll-interval': '1s' });
 
+// Letters and digits only: a log line printed with `##[` broken up still reads the same.
+const words = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Only the action's own commands took effect: its token mask, one group per step holding one stop-commands
+ * fence that its own `::<token>::` ends, and no annotation, output, state, environment, path, matcher or
+ * failure. `steps` is how many step groups the log should hold.
+ */
+function expectOnlyOwnCommands(output: RunnerOutput, steps: number, errors: string[] = []): void {
+  expect(output.aborted).toBeUndefined();
+  expect(output.masks).toEqual(['demo-token']);
+  expect(output.annotations.map((annotation) => annotation.message)).toEqual(errors);
+  expect(output.annotations.every((annotation) => annotation.fromCommand)).toBe(true);
+  expect({ ...output.outputs, ...output.state, ...output.env }).toEqual({});
+  expect([...output.paths, ...output.matchers]).toEqual([]);
+  expect(output.debug.filter((message) => /injected/i.test(message))).toEqual([]);
+  expect(output.groups).toHaveLength(steps);
+  for (const group of output.groups) {
+    expect(group).toMatchObject({ openedByText: false, closedBy: 'command' });
+  }
+  expect(output.stops).toHaveLength(steps);
+  for (const stop of output.stops) {
+    expect(stop.token).toMatch(/^[0-9a-f]{32,}$/);
+    expect(output.lines[stop.resumedAt ?? -1]).toBe(`::${stop.token}::`);
+  }
+  const counts: Record<string, number> = {};
+  for (const command of output.commands) {
+    const name = command.outcome === 'resume' ? 'resume' : command.name;
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
+  const fenced = ['group', 'endgroup', 'stop-commands', 'resume'].map((name) => counts[name] ?? 0);
+  expect(fenced).toEqual([steps, steps, steps, steps]);
+  expect(Object.keys(counts).sort()).toEqual(
+    ['add-mask', 'debug', 'endgroup', 'error', 'group', 'resume', 'stop-commands'].filter(
+      (name) => name in counts,
+    ),
+  );
+  expect(output.commands.filter((command) => command.outcome === 'failed')).toEqual([]);
+  expect(output.failed).toBe(false);
+}
+
 describe('the log', () => {
   it('reports each finished step once, in order, in a group holding its log (step-logs: all)', async () => {
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'step-logs': 'all' });
     expect(result.code, result.stdout).toBe(0);
-    const { groups } = parseWorkflowCommands(result.stdout);
+    const { groups } = parseRunnerOutput(result.stdout);
     expect(groups.map((group) => group.title)).toEqual(
       STEP_NAMES.map((name, index) => expect.stringMatching(new RegExp(`^✔ ${index + 1}/5 ${name} \\(`))),
     );
@@ -45,7 +92,7 @@ describe('the log', () => {
       'env-vars': 'EMULATOR_FAIL_STEP=npm ci',
     });
     expect(failed.code).toBe(1);
-    const groups = parseWorkflowCommands(failed.stdout).groups;
+    const groups = parseRunnerOutput(failed.stdout).groups;
     expect(groups.map((group) => group.title)).toEqual([expect.stringMatching(/^✖ 3\/\d npm ci/)]);
     expect(groups[0]!.lines.join('\n')).toContain('ERROR: 3 tests failed');
     expect(failed.stdout).toMatch(/^✔ 1\/\d? ?get code/m);
@@ -56,33 +103,64 @@ describe('the log', () => {
       'env-vars': 'EMULATOR_FAIL_STEP=npm ci',
       'step-logs': 'none',
     });
-    expect(parseWorkflowCommands(none.stdout).groups).toHaveLength(0);
+    expect(parseRunnerOutput(none.stdout).groups).toHaveLength(0);
     expect(none.stdout).toMatch(/^✖ 3\/\d npm ci/m);
   });
 
-  it('keeps remote workflow commands inert: no output, annotation, mask or early group end', async () => {
-    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'step-logs': 'all' });
-    expect(result.code).toBe(0);
-    // The logs did print them, as text.
-    for (const line of [
-      '::set-output name=result::hacked',
-      '::error::injected from the remote log',
-      '::add-mask::passed',
-      '::endgroup::',
-      '::warning::injected',
-    ]) {
-      expect(result.stdout).toContain(line);
-    }
-    const commands = parseWorkflowCommands(result.stdout);
-    expect(commands.errors).toHaveLength(0);
-    expect(commands.warnings).toHaveLength(0);
-    expect(commands.masks).toEqual(['demo-token']);
-    expect(commands.setOutputs).toHaveLength(0);
+  it('keeps remote workflow commands inert: no output, annotation, mask, group end or stop of their own', async () => {
+    const steps = INJECTED_LINES.length;
+    const result = await runAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'step-logs': 'all',
+      'env-vars': `EMULATOR_STEPS=${steps}\nEMULATOR_STEP_MS=50`,
+    });
+    expect(result.code, result.stdout).toBe(0);
     expect(result.outputs.result).toBe('passed');
-    // The group that holds an injected `::endgroup::` still holds the lines after it.
-    const npmTest = commands.groups.find((group) => group.title.includes('npm test'))!;
-    expect(npmTest.lines).toContain('::endgroup::');
-    expect(npmTest.lines.join('\n')).toContain('Step "npm test" passed');
+    const output = parseRunnerOutput(result.stdout);
+    expectOnlyOwnCommands(output, steps);
+    expect(parseRunnerOutput(result.stderr).commands).toEqual([]);
+    // Each step's group shows its injected line as text, and the lines after it.
+    for (const [index, injected] of INJECTED_LINES.entries()) {
+      const group = output.groups[index]!;
+      expect(group.title).toMatch(new RegExp(`^✔ ${index + 1}/${steps} step ${index + 1} \\(`));
+      for (const part of splitRunnerLines(injected)) {
+        expect(group.lines.map(words)).toContain(words(part));
+      }
+      expect(group.lines.at(-1)).toMatch(new RegExp(`^Step "step ${index + 1}" passed`));
+    }
+  });
+
+  it('keeps them inert in the failed step’s annotation too', async () => {
+    const steps = INJECTED_LINES.length;
+    const result = await runAction({
+      ...connection(),
+      'pipeline-id': BUILD,
+      'step-logs': 'failed',
+      'env-vars': `EMULATOR_STEPS=${steps}\nEMULATOR_STEP_MS=50\nEMULATOR_FAIL_STEP=step 7`,
+    });
+    expect(result.code, result.stdout).toBe(1);
+    const output = parseRunnerOutput(result.stdout);
+    // The step's first error-like line is the injected one: it is only the message of the action's annotation.
+    expectOnlyOwnCommands(output, 1, [
+      expect.stringMatching(/^› \s+::error::injected after whitespace$/),
+      `The run failed at step 7/${steps} "step 7".`,
+    ]);
+    expect(output.errors[0]!.properties.title).toBe(`✖ Step 7/${steps} step 7 failed`);
+  });
+
+  it('keeps hostile step names inert in headings and group titles', async () => {
+    const names = INJECTED_LINES.filter((line) => !line.includes(',')).map((line) => `${line} name`);
+    for (const stepLogs of ['all', 'none']) {
+      const result = await runAction({
+        ...connection(),
+        'pipeline-id': BUILD,
+        'step-logs': stepLogs,
+        'env-vars': `EMULATOR_STEP_NAMES=${names.join(',')}\nEMULATOR_STEP_MS=50`,
+      });
+      expect(result.code, result.stdout).toBe(0);
+      expectOnlyOwnCommands(parseRunnerOutput(result.stdout), stepLogs === 'all' ? names.length : 0);
+    }
   });
 
   it('bounds each tail and streams a 100 MB log in bounded memory', async () => {
@@ -104,7 +182,7 @@ describe('the log', () => {
     const result = await action.result;
     clearInterval(sampler);
     expect(result.code, result.stdout.slice(-2000)).toBe(0);
-    const [group] = parseWorkflowCommands(result.stdout).groups;
+    const [group] = parseRunnerOutput(result.stdout).groups;
     const logLines = group!.lines.filter((line) => !line.startsWith('…'));
     expect(logLines.length).toBeLessThanOrEqual(200 + 2);
     expect(group!.lines.join('\n')).toMatch(/earlier lines? .*not shown|omitted|not shown/i);
@@ -120,9 +198,9 @@ describe('the log', () => {
       'pipeline-id': BUILD,
       'env-vars': 'EMULATOR_FAIL_STEP=npm test',
     });
-    const { errors } = parseWorkflowCommands(result.stdout);
+    const { errors } = parseRunnerOutput(result.stdout);
     expect(errors).toHaveLength(2);
-    expect(decodeURIComponent(errors[0]!.properties)).toMatch(/title=.*Step 4\/5 npm test failed/);
+    expect(errors[0]!.properties.title).toMatch(/Step 4\/5 npm test failed/);
     expect(errors[0]!.message).toBe('ERROR: 3 tests failed');
     expect(errors[1]!.message).toMatch(/failed at step 4\/5 "npm test"/);
   });

@@ -13,11 +13,13 @@ import {
   triggerRun,
   type Json,
 } from './helpers.ts';
+import { parseRunnerOutput, splitRunnerLines } from '../support/action-harness.ts';
 
 const emu = await fileEmulator();
 
 const stepsOf = async (runId: string): Promise<Json[]> => (await get(emu, `/runs/${runId}/steps`, DEMO)).body;
-const commandLines = (text: string) => text.split('\n').filter((line) => line.startsWith('::'));
+const runnerCommands = (text: string) => parseRunnerOutput(text).commands;
+const isInjected = (line: string) => (INJECTED_LINES as readonly string[]).includes(line);
 
 describe('GET /runs/:runId/steps', () => {
   it('shows no step before the run starts, then all of them, each running once it has started', async () => {
@@ -118,8 +120,11 @@ describe('GET /runs/:runId/steps', () => {
 });
 
 describe('step logs', () => {
-  it('are plain text with exactly one line starting with "::", rotating between steps', async () => {
-    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+  it('are plain text with exactly one injected line each, rotating between steps', async () => {
+    const { id } = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_STEPS: INJECTED_LINES.length, EMULATOR_STEP_MS: 1 }),
+    });
     emu.control.advance(60_000);
     const seen: string[] = [];
     for (const step of await stepsOf(id)) {
@@ -127,14 +132,28 @@ describe('step logs', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       const text = await res.text();
-      expect(text.split('\n').length).toBeGreaterThan(3);
-      const commands = commandLines(text);
-      expect(commands).toHaveLength(1);
-      seen.push(commands[0] ?? '');
+      const lines = text.split('\n');
+      expect(lines.length).toBeGreaterThan(3);
+      const injected = lines.filter(isInjected);
+      expect(injected).toHaveLength(1);
+      seen.push(injected[0]!);
+      // Nothing else in the log is a workflow command to the runner.
+      expect(runnerCommands(lines.filter((line) => !isInjected(line)).join('\n'))).toEqual([]);
       expect(text.trimEnd().split('\n').at(-1)).toMatch(/passed in/);
     }
     expect(seen).toEqual([...INJECTED_LINES]);
   });
+
+  it.each(INJECTED_LINES.map((line) => [JSON.stringify(line), line]))(
+    'inject %s, which the runner takes as a command when it is printed as it is',
+    (_name, line) => {
+      // The stranger's resume acts only after its stop.
+      const before =
+        /swallow/i.test(line) && !line.startsWith('::stop-commands') ? '::stop-commands::swallow\n' : '';
+      const output = parseRunnerOutput(`${before}${line}\n`);
+      expect(output.commands.at(-1)?.line).toBe(splitRunnerLines(line).at(-1));
+    },
+  );
 
   it('end with an error line on the failed step', async () => {
     const { id } = await triggerRun(emu, {
@@ -177,7 +196,7 @@ describe('step logs', () => {
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.length).toBeGreaterThanOrEqual(bytes);
     expect(body.length).toBeLessThan(bytes + 1024);
-    expect(commandLines(body.toString('utf8'))).toHaveLength(1);
+    expect(runnerCommands(body.toString('utf8'))).toHaveLength(1);
   });
 
   it('keep odd step names as they are', async () => {
