@@ -4,6 +4,7 @@ import { defaultWorld, startEmulator, type Emulator } from '../../src/emulator/i
 import type { WorldFile } from '../../src/emulator/index.ts';
 import { parseRunnerOutput, runAction } from '../support/action-harness.ts';
 import { BAD_INPUTS } from '../support/bad-inputs.ts';
+import { tokenWindows, visibleTextOf } from '../support/token-leaks.ts';
 import { ensureBundle } from '../support/bundle.ts';
 
 const BUILD = '620000000000000000000001';
@@ -421,6 +422,7 @@ describe('bad inputs', () => {
         .join('\n');
       expect(message).toContain(row.input);
       expect(message).toContain(row.fragment);
+      expect(tokenWindows(visibleTextOf(result))).toEqual([]);
       expect(emulator.control.requests()).toHaveLength(0);
     },
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings, SettingsError } from '../../src/core/settings.ts';
 import { BAD_INPUTS, validInputs } from '../support/bad-inputs.ts';
+import { LEAK_TOKEN, tokenWindows } from '../support/token-leaks.ts';
 
 function settingsError(inputs: Record<string, string>): SettingsError {
   try {
@@ -26,7 +27,7 @@ describe('the bad-input table', () => {
 
   it.each(BAD_INPUTS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
     expect(row.inputs['base-url'] === 'http://127.0.0.1:1' || row.input === 'base-url').toBe(true);
-    expect(row.inputs.token === 'demo-token' || row.input === 'token').toBe(true);
+    expect(row.inputs.token === LEAK_TOKEN || row.input === 'token').toBe(true);
 
     const error = settingsError(row.inputs);
     expect(error.problems).toHaveLength(1);
@@ -36,5 +37,6 @@ describe('the bad-input table', () => {
     expect(error.message).toContain(row.fragment);
     expect(problem?.hint.length).toBeGreaterThan(10);
     expect(error.message).toContain(' Fix: ');
+    expect(tokenWindows(error.message)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import { INPUT_DEFAULTS } from '../../src/core/settings.ts';
 // Bad action inputs, one mistake per row. Each `inputs` is a complete set of the action's inputs that is valid
 // except for that mistake, so the action must fail naming `input` (with `fragment` in the message) and send nothing.
+
+import { INPUT_DEFAULTS } from '../../src/core/settings.ts';
+import { LEAK_TOKEN } from './token-leaks.ts';
 
 export interface BadInput {
   name: string;
@@ -21,7 +23,7 @@ export function validInputs(overrides: Record<string, string> = {}): Record<stri
   return {
     ...INPUT_DEFAULTS,
     'base-url': 'http://127.0.0.1:1',
-    token: 'demo-token',
+    token: LEAK_TOKEN,
     'pipeline-id': PIPELINE_ID,
     ...overrides,
   };
@@ -40,6 +42,18 @@ export const BAD_INPUTS: BadInput[] = [
   row('base-url host without scheme', { 'base-url': 'ci.example.com' }, 'base-url', 'not an absolute'),
   row('base-url ftp', { 'base-url': 'ftp://127.0.0.1:1' }, 'base-url', 'only http and https'),
   row('base-url with query', { 'base-url': 'http://127.0.0.1:1/?token=x' }, 'base-url', 'query string'),
+  row(
+    'base-url with the token in its query',
+    { 'base-url': `http://127.0.0.1:1/?token=${LEAK_TOKEN}` },
+    'base-url',
+    'query string',
+  ),
+  row(
+    'base-url without scheme, with the token',
+    { 'base-url': `ci.example.com/?access_token=${LEAK_TOKEN}` },
+    'base-url',
+    'not an absolute',
+  ),
   row('base-url with fragment', { 'base-url': 'http://127.0.0.1:1/#top' }, 'base-url', 'fragment'),
   row('base-url with credentials', { 'base-url': 'http://user:pw@127.0.0.1:1' }, 'base-url', 'credentials'),
   row(

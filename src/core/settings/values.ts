@@ -8,52 +8,50 @@ import { quote } from './problems.ts';
 
 export function readBaseUrl(text: string, problems: Problems): string | undefined {
   const example = 'for example `base-url: https://ci.example.com`';
+  const add = (problem: string, fix: string) => void problems.add('base-url', problem, fix);
+  // A URL with a query, fragment, user info or whitespace may hold a secret: it is never quoted back.
+  const shown = /[\s?#@]/.test(text) ? 'the value' : quote(text);
   if (text === '') {
-    problems.add('base-url', 'a value is required: the root URL of the CI service.', `Set it, ${example}.`);
+    add('a value is required: the root URL of the CI service.', `Set it, ${example}.`);
     return undefined;
   }
   if (/\s/.test(text)) {
-    problems.add('base-url', `${quote(text)} contains whitespace.`, `Write the URL alone, ${example}.`);
+    add('the value contains whitespace.', `Write the URL alone, ${example}.`);
     return undefined;
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    problems.add(
-      'base-url',
-      `${quote(text)} is not an absolute http or https URL.`,
+    add(
+      `${shown} is not an absolute http or https URL.`,
       `Write the full URL with its scheme, ${example} (or \`http://\` for a local server).`,
     );
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    problems.add(
-      'base-url',
-      `${quote(text)} uses \`${url.protocol}\`; only http and https URLs are allowed.`,
+    add(
+      `${shown} uses \`${url.protocol}\`; only http and https URLs are allowed.`,
       `Write the full URL with \`https://\` (or \`http://\` for a local server), ${example}.`,
     );
     return undefined;
   }
   if (url.username !== '' || url.password !== '') {
-    // The URL is not repeated: it holds a password.
-    problems.add(
-      'base-url',
+    add(
       'the URL contains credentials (`user:password@`), which would be sent along and logged.',
       'Remove them from the URL and pass the API token in `token`.',
     );
     return undefined;
   }
   if (text.includes('?')) {
-    problems.add(
-      'base-url',
-      `${quote(text)} has a query string; the service root takes none.`,
+    add(
+      `the URL for ${url.origin} has a query string; the service root takes none.`,
       `Remove everything from \`?\` on, ${example}; pass the API token in \`token\`.`,
     );
     return undefined;
   }
   if (text.includes('#')) {
-    problems.add('base-url', `${quote(text)} has a fragment (\`#...\`).`, `Remove it, ${example}.`);
+    add(`the URL for ${url.origin} has a fragment (\`#...\`).`, `Remove it, ${example}.`);
     return undefined;
   }
   try {
@@ -61,9 +59,8 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
   } catch (error) {
     if (!(error instanceof RequestValidationError)) throw error;
     // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
-    problems.add(
-      'base-url',
-      `${quote(text)} points inside the API (\`/api/v3/...\`), not at the service root.`,
+    add(
+      `${shown} points inside the API (\`/api/v3/...\`), not at the service root.`,
       `Cut the URL after \`/api/v3\` or leave \`/api/v3\` out, ${example}.`,
     );
     return undefined;
