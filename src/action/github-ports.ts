@@ -2,9 +2,15 @@
 import * as core from '@actions/core';
 import type { Outputs, StateStore } from '../core/contract.ts';
 import type { Log, SummarySink } from '../core/ports.ts';
+import { fenceLogLines, guardLogLine } from '../text/safety.ts';
 
 export const githubLog: Log = {
-  info: (line) => core.info(line),
+  // Defence in depth: core.info prints as it is, so a line the runner would read as a command never
+  // goes out unfenced, whatever the caller forgot.
+  info: (line) => core.info(guardLogLine(line)),
+  remote: (lines) => {
+    for (const line of fenceLogLines(lines)) core.info(line);
+  },
   debug: (line) => core.debug(line),
   warning: (message, props) => core.warning(message, props ?? {}),
   error: (message, props) => core.error(message, props ?? {}),

@@ -10,6 +10,11 @@ export interface Log {
   debug(line: string): void;
   warning(message: string, props?: AnnotationProps): void;
   error(message: string, props?: AnnotationProps): void;
+  /**
+   * Lines of remote text shown as they are (a step's log tail). Each port keeps them inert its own way:
+   * the runner's log fences them, a terminal cleans them.
+   */
+  remote(lines: readonly string[]): void;
   startGroup(title: string): void;
   endGroup(): void;
   /** A line that replaces the previous progress line where the sink can (a TTY); else a normal line. */

@@ -97,6 +97,7 @@ export function cleanCell(text: string, maxLength = 80): string {
 
 // `#`, `#`, `[` with only invisible format characters between them: what the runner would take for `##[`.
 const LOG_MARKER = /#\p{Cf}*#\p{Cf}*\[/gu;
+const HAS_LOG_MARKER = /#\p{Cf}*#\p{Cf}*\[/u;
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
 
 /** Breaks up every `##[` (runner command, log-viewer marker) without otherwise changing the line. */
@@ -107,6 +108,17 @@ export function defuseLogLine(line: string): string {
 export interface SanitizeOptions {
   /** Longer text is cut and ends with `…`. Default 1000 UTF-16 code units. */
   maxLength?: number;
+}
+
+/**
+ * A line about to be printed outside a fence, as the runner would read it: on one line, and with a
+ * visible `› ` in front and `##[` broken up when it would otherwise be a workflow command.
+ */
+export function guardLogLine(line: string): string {
+  const single = line.replace(LINE_BREAKS, ' ');
+  const bare = single.replace(FORMAT_CHARACTERS, '');
+  if (!bare.trimStart().startsWith('::') && !HAS_LOG_MARKER.test(single)) return single;
+  return `› ${defuseLogLine(single)}`;
 }
 
 /**

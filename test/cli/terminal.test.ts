@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorWanted, createStyle } from '../../src/cli/terminal/color.ts';
 import { createTerminalLog } from '../../src/cli/terminal/log.ts';
-import { fenceLogLines } from '../../src/text/safety.ts';
 import { decodeEntities, htmlToText } from '../../scripts/demo/html-text.ts';
 import { createWorkflowCommandView } from '../../scripts/demo/workflow-commands.ts';
 
@@ -27,13 +26,11 @@ describe('colorWanted', () => {
 });
 
 describe('the terminal log', () => {
-  it('prints a group title as a heading and the fenced tail indented, without any workflow command', () => {
+  it('prints a group title as a heading and the remote tail indented, without any workflow command', () => {
     const { out, text } = screen();
     const log = createTerminalLog({ out, style: plain });
     log.startGroup('✖ 4/5 npm test (1s)');
-    for (const line of fenceLogLines(['--> Running', '::endgroup::', '::error::fake', '\u001b[2Jcleared?'])) {
-      log.info(line);
-    }
+    log.remote(['--> Running', '::endgroup::', '::error::fake', '\u001b[2Jcleared?']);
     log.endGroup();
     log.info('✖ Run failed after 6s');
     expect(text()).toBe(

@@ -10,6 +10,7 @@ import {
   type Settings,
 } from '../../src/core/settings.ts';
 import { APPLICATION_ID, COMMIT, PIPELINE_ID, RUN_ID, validInputs } from '../support/bad-inputs.ts';
+import { LEAK_TOKEN } from '../support/token-leaks.ts';
 
 function read(overrides: Record<string, string> = {}): Settings {
   const inputs = validInputs(overrides);
@@ -35,7 +36,7 @@ describe('readSettings with valid inputs', () => {
   it('reads the action defaults with a pipeline id', () => {
     expect(read()).toEqual({
       baseUrl: 'http://127.0.0.1:1/api/v3',
-      token: 'demo-token',
+      token: LEAK_TOKEN,
       target: { kind: 'pipeline-id', pipelineId: PIPELINE_ID },
       envVars: [],
       wait: true,
@@ -137,7 +138,7 @@ describe('readSettings with valid inputs', () => {
     });
 
     it('run-id keeps a token when one is given', () => {
-      expect(read({ 'pipeline-id': '', 'run-id': RUN_ID }).token).toBe('demo-token');
+      expect(read({ 'pipeline-id': '', 'run-id': RUN_ID }).token).toBe(LEAK_TOKEN);
     });
 
     it('does not require hex ids', () => {

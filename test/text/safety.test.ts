@@ -12,6 +12,7 @@ import {
   defuseLogLine,
   escapeHtml,
   fenceLogLines,
+  guardLogLine,
   htmlText,
   neutralize,
   sanitizeLine,
@@ -408,9 +409,26 @@ describe('one hostile string, every path', () => {
     expect(fenced([hostile])).toEqual(words);
     const shown = terminalLines((log) => {
       log.startGroup('step');
-      for (const line of fenceLogLines([hostile])) log.info(line);
+      log.remote([hostile]);
       log.endGroup();
     });
     expect(shown).toEqual(['step', ...words.map((word) => `  │ ${word}`)]);
+  });
+});
+
+describe('guardLogLine: the last check before the runner reads a line', () => {
+  it.each([
+    ['::error::x', '› ::error::x'],
+    ['  \u00a0::add-mask::x', '›   \u00a0::add-mask::x'],
+    [':\u200b:warning::x', '› :\u200b:warning::x'],
+    ['text ##[warning]x', '› text # #[warning]x'],
+    ['one\n::error::two', 'one ::error::two'],
+  ])('%j prints as %j', (line, printed) => {
+    expect(guardLogLine(line)).toBe(printed);
+  });
+
+  it('leaves ordinary lines alone', () => {
+    expect(guardLogLine('✔ 1/5 get code (2s)')).toBe('✔ 1/5 get code (2s)');
+    expect(guardLogLine('a :: b')).toBe('a :: b');
   });
 });

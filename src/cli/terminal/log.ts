@@ -1,6 +1,5 @@
-// The core's Log for a terminal. The core writes for the GitHub runner: group titles, and the tail of a step
-// log between `::stop-commands::` fences. Here a group title is a heading, the fence lines are dropped and the
-// lines between them are indented; no workflow command ever reaches the terminal. Every line is stripped of
+// The core's Log for a terminal. A group title is a heading and the remote lines of a step's log are
+// indented under it; no workflow command ever reaches the terminal. Every line is stripped of
 // escape sequences before colour is added, and on a terminal the progress line rewrites itself in place.
 import type { AnnotationProps, Log } from '../../core/ports.ts';
 import type { OutputStream } from '../io.ts';
@@ -19,7 +18,6 @@ export interface TerminalLogOptions {
   verbose?: boolean;
 }
 
-const FENCE_START = /^::stop-commands::([0-9A-Za-z]{16,})$/;
 const CLEAR_LINE = '\r\u001b[2K';
 const GROUP_INDENT = '  │ ';
 const ICONS = new Set(['✔', '✖', '⊘', '⏱']);
@@ -29,7 +27,6 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
   const { out, style } = options;
   const rewrites = out.isTTY;
   let progress: string | undefined;
-  let fenceEnd: string | undefined;
   let inGroup = false;
 
   const width = () => (out.columns !== undefined && out.columns > 20 ? out.columns : 80) - 1;
@@ -58,17 +55,10 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
 
   return {
     info(line) {
-      if (fenceEnd !== undefined) {
-        if (line === fenceEnd) fenceEnd = undefined;
-        else print(indent(stripControls(line)));
-        return;
-      }
-      const fence = FENCE_START.exec(line);
-      if (fence) {
-        fenceEnd = `::${fence[1]}::`;
-        return;
-      }
       print(indent(decorate(style, stripControls(line))));
+    },
+    remote(lines) {
+      for (const line of lines.flatMap((text) => splitLines(text))) print(indent(line));
     },
     debug(line) {
       if (options.verbose) print(style.dim(`debug: ${stripControls(line)}`));
@@ -86,7 +76,6 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     },
     endGroup() {
       inGroup = false;
-      fenceEnd = undefined;
     },
     progress(line) {
       const text = stripControls(line);

@@ -19,7 +19,7 @@ import {
   resultIcon,
   stepHeading,
 } from '../report/format.ts';
-import { fenceLogLines, sanitizeLine } from '../../text/safety.ts';
+import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
 import { tailLines, type TailOptions } from '../report/tail.ts';
 import type { Settings } from '../settings.ts';
@@ -94,7 +94,7 @@ class LogSink implements FlowSink {
 
     if (printTail && lines) {
       log.startGroup(heading);
-      for (const line of fenceLogLines(lines.lines)) log.info(line);
+      log.remote(lines.lines);
       const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
       if (omitted) log.info(omitted);
       log.endGroup();

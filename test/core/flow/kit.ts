@@ -92,6 +92,7 @@ function recordingLog(lines: string[]): Log {
     debug: () => undefined,
     warning: (message) => void lines.push(`warning: ${message}`),
     error: (message) => void lines.push(`error: ${message}`),
+    remote: (remote) => void lines.push(...remote.map((line) => `remote: ${line}`)),
     startGroup: (title) => void lines.push(`group: ${title}`),
     endGroup: () => void lines.push('endgroup'),
   };
