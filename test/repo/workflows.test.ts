@@ -33,10 +33,24 @@ function readYaml(path: string): Record<string, unknown> {
   return parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
 }
 
+function workflow(...steps: string[]): string {
+  return [
+    'on: workflow_dispatch',
+    'permissions:',
+    '  contents: read',
+    'jobs:',
+    '  check:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    ...steps,
+    '',
+  ].join('\n');
+}
+
 describe('scripts/lint-workflows.mjs', () => {
-  it("passes on the repository's workflows", () => {
+  it("passes on the repository's workflows and the README's examples", () => {
     const { code, out } = lint('--no-actionlint');
-    expect(out).toContain('no problems');
+    expect(out).toMatch(/2 workflow files, \d+ yaml blocks of README\.md checked: no problems/);
     expect(code).toBe(0);
   });
 
@@ -62,7 +76,9 @@ describe('scripts/lint-workflows.mjs', () => {
         '        with:',
         '          pipeline: acme/webapp/build',
         "      - if: steps.run.outputs.result == 'passed'",
-        '        run: echo "${{ steps.run.outputs.url }}"',
+        '        env:',
+        '          URL: ${{ steps.run.outputs.url }}',
+        '        run: echo "$URL"',
         '',
       ].join('\n'),
     });
@@ -101,6 +117,7 @@ describe('scripts/lint-workflows.mjs', () => {
     const expected = [
       /broken\.yml:1:1: set "permissions" at the top.* \[permissions\]/,
       /broken\.yml:6:\d+: "steps\.later" does not name an earlier step of this job \[step-reference\]/,
+      /broken\.yml:6:20: "\$\{\{ steps\.later\.outputs\.result \}\}" is pasted into .* \[expression-in-run\]/,
       /broken\.yml:7:\d+: pin "actions\/checkout@v5" to a full commit SHA.* \[pinning\]/,
       /broken\.yml:8:\d+: name the version of "actions\/setup-node" in a comment.* \[pinning\]/,
       /broken\.yml:11:9: unknown step key "wiht" \[structure\]/,
@@ -113,6 +130,130 @@ describe('scripts/lint-workflows.mjs', () => {
     ];
     for (const line of expected) expect(out).toMatch(line);
     expect(out).toContain(`${expected.length} problems in 1 workflow file`);
+  });
+
+  it('flags untrusted values expanded into a run: script, at their line and column', () => {
+    const dir = workflowDir({
+      'inject.yml': workflow(
+        '      - id: run', // 8
+        '        uses: ./', // 9
+        '      - run: echo "${{ steps.run.outputs.url }}"', // 10
+        '      - run: echo "${{ github.event.pull_request.title }}"', // 11
+        "      - run: echo '${{ needs.x.outputs.y }}'", // 12
+        '      - run: |', // 13
+        '          echo ok', // 14
+        '          echo ${{ inputs.name }} and ${{ github.head_ref }}', // 15
+        "      - run: echo ${{ toJSON(steps) }} ${{ Steps.run.Outputs['run-id'] }}", // 16
+        '      - run: echo "${{ env.TITLE }}"', // 17
+      ),
+    });
+    const { code, out } = lint(dir, '--no-actionlint');
+    expect(code).toBe(1);
+    const expected = [
+      /inject\.yml:10:20: "\$\{\{ steps\.run\.outputs\.url \}\}" is pasted into the "run:" script before the shell runs; step outputs can carry text from outside the workflow.*: pass it through "env:" and use the shell variable \[expression-in-run\]/,
+      /inject\.yml:11:20: "\$\{\{ github\.event\.pull_request\.title \}\}" .*whoever opens the pull request.* \[expression-in-run\]/,
+      /inject\.yml:12:20: "\$\{\{ needs\.x\.outputs\.y \}\}" .*job outputs can carry text .* \[expression-in-run\]/,
+      /inject\.yml:15:16: "\$\{\{ inputs\.name \}\}" .*inputs are typed by whoever starts a workflow_dispatch run.* \[expression-in-run\]/,
+      /inject\.yml:15:39: "\$\{\{ github\.head_ref \}\}" .* \[expression-in-run\]/,
+      /inject\.yml:16:19: "\$\{\{ toJSON\(steps\) \}\}" .* \[expression-in-run\]/,
+      /inject\.yml:16:40: "\$\{\{ Steps\.run\.Outputs\['run-id'\] \}\}" .* \[expression-in-run\]/,
+      /inject\.yml:17:20: "\$\{\{ env\.TITLE \}\}" .*: use the shell variable instead \[expression-in-run\]/,
+    ];
+    for (const line of expected) expect(out).toMatch(line);
+    expect(out).toContain(`${expected.length} problems in 1 workflow file`);
+  });
+
+  it('accepts outputs passed through env:, and values the authors or GitHub set, in run:', () => {
+    const dir = workflowDir({
+      'clean.yml': workflow(
+        '      - id: run',
+        '        uses: ./',
+        '      - env:',
+        '          URL: ${{ steps.run.outputs.url }}',
+        '          TITLE: ${{ github.event.pull_request.title }}',
+        '        run: echo "$URL $TITLE"',
+        '      - run: |',
+        '          echo ${{ matrix.os }} ${{ github.sha }} ${{ github.event_name }} ${{ runner.temp }}',
+        "          echo ${{ steps.run.outcome }} ${{ steps.run.conclusion }} ${{ 'steps.run.outputs.url' }}",
+        '          echo "${{ secrets.GITHUB_TOKEN != \'\' }}"',
+      ),
+    });
+    const { code, out } = lint(dir, '--no-actionlint');
+    expect(out).toContain('1 workflow file checked: no problems');
+    expect(code).toBe(0);
+  });
+
+  it("checks a README's yaml blocks: steps, jobs and whole workflows", () => {
+    const dir = workflowDir({
+      'README.md': [
+        '# Example', // 1
+        '', // 2
+        '```yaml', // 3
+        '- uses: ci-run-action/ci-run-action@v0', // 4
+        '  id: ci', // 5
+        '  with:', // 6
+        '    pipeline: acme/webapp/build', // 7
+        '- env:', // 8
+        '    RESULT: ${{ steps.ci.outputs.result }}', // 9
+        '  run: echo "$RESULT"', // 10
+        '```', // 11
+        '', // 12
+        '```yaml', // 13
+        'jobs:', // 14
+        '  wait:', // 15
+        '    runs-on: ubuntu-latest', // 16
+        '    steps:', // 17
+        '      - uses: ci-run-action/ci-run-action@v0', // 18
+        '        with:', // 19
+        '          commit: ${{ github.event.pull_request.head.sha }}', // 20
+        '```', // 21
+        '', // 22
+        '```yml', // 23
+        'on: pull_request', // 24
+        'permissions:', // 25
+        '  contents: read', // 26
+        'jobs:', // 27
+        '  ci:', // 28
+        '    runs-on: ubuntu-latest', // 29
+        '    steps:', // 30
+        '      - uses: ci-run-action/ci-run-action@v0', // 31
+        '```', // 32
+        '', // 33
+        '```sh', // 34
+        'echo "${{ github.event.pull_request.title }}"', // 35
+        '```', // 36
+        '',
+      ].join('\n'),
+    });
+    const { code, out } = lint(join(dir, 'README.md'), '--no-actionlint');
+    expect(out).toMatch(/3 yaml blocks of .*README\.md checked: no problems/);
+    expect(code).toBe(0);
+  });
+
+  it('fails on a README with a bad example, at its line in the README', () => {
+    const dir = workflowDir({
+      'README.md': [
+        '# Example', // 1
+        '', // 2
+        '1. Trigger:', // 3
+        '', // 4
+        '   ```yaml', // 5
+        '   - uses: ci-run-action/ci-run-action@v0', // 6
+        '     id: ci', // 7
+        '     with:', // 8
+        '       pipline: acme/webapp/build', // 9
+        '   - run: echo "Run ${{ steps.ci.outputs.run-id }} ended"', // 10
+        '   ```', // 11
+        '',
+      ].join('\n'),
+    });
+    const { code, out } = lint(join(dir, 'README.md'), '--no-actionlint');
+    expect(code).toBe(1);
+    expect(out).toMatch(/README\.md:9:8: action\.yml has no input "pipline" \[local-action\]/);
+    expect(out).toMatch(
+      /README\.md:10:21: "\$\{\{ steps\.ci\.outputs\.run-id \}\}" is pasted into .* \[expression-in-run\]/,
+    );
+    expect(out).toMatch(/2 problems in 1 yaml block of .*README\.md/);
   });
 
   it('reports YAML that does not parse', () => {
