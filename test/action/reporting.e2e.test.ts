@@ -143,7 +143,7 @@ describe('the log', () => {
     const output = parseRunnerOutput(result.stdout);
     // The step's first error-like line is the injected one: it is only the message of the action's annotation.
     expectOnlyOwnCommands(output, 1, [
-      expect.stringMatching(/^› \s+::error::injected after whitespace$/),
+      expect.stringMatching(/^› \s*::error::injected after whitespace$/),
       `The run failed at step 7/${steps} "step 7".`,
     ]);
     expect(output.errors[0]!.properties.title).toBe(`✖ Step 7/${steps} step 7 failed`);
