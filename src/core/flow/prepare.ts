@@ -1,5 +1,6 @@
 // Everything that can be checked is checked before the trigger, so a mistake costs no run.
 import { PAGE_SIZE } from '../../api/paginate.ts';
+import { isLoopbackHost } from '../../api/proxy.ts';
 import type { Build, Run } from '../../api/types.ts';
 import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from '../resolve.ts';
 import type { FlowContext } from './context.ts';
@@ -22,6 +23,7 @@ interface Before {
 /** Resolves the target; undefined when cancelled before anything was triggered. */
 export async function prepare(context: FlowContext): Promise<Prepared | undefined> {
   const { client, settings, cancel } = context;
+  warnIfCleartext(context);
   const resolved = await resolveTarget(client, settings);
   const workflowApplicationId =
     settings.wait && settings.waitFor === 'workflow'
@@ -30,6 +32,16 @@ export async function prepare(context: FlowContext): Promise<Prepared | undefine
   const before = await lookBefore(context, resolved);
   if (cancel.signal.aborted && resolved.kind !== 'attach') return undefined;
   return { resolved, before, workflowApplicationId };
+}
+
+/** The token in clear over a network is worth a warning; on loopback (the emulator, a tunnel) it is not. */
+function warnIfCleartext({ settings, log }: FlowContext): void {
+  const url = new URL(settings.baseUrl);
+  if (url.protocol !== 'http:' || !settings.token || isLoopbackHost(url.hostname)) return;
+  log.warning(
+    `\`base-url\` uses plain http to ${url.host}: the token travels in clear and anyone on the network ` +
+      'path can read it. Use https unless this network is private to you.',
+  );
 }
 
 /**

@@ -86,4 +86,11 @@ describe('a run that finishes', () => {
     expect(run.outputs.get('status')).toBe('notstarted');
     expect(run.api.count('getRunSteps')).toBe(0);
   });
+
+  it('warns when the token would travel in clear to another host', async () => {
+    const remote = await runFlow({ inputs: { ...byPipelineId, 'base-url': 'http://ci.example.com' } });
+    expect(remote.lines.filter((line) => line.includes('travels in clear'))).toHaveLength(1);
+    const local = await runFlow({ inputs: { ...byPipelineId, 'base-url': 'http://127.0.0.1:8080' } });
+    expect(local.lines.some((line) => line.includes('travels in clear'))).toBe(false);
+  });
 });
