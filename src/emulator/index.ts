@@ -1,6 +1,6 @@
 // The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
 import { buildServer } from './server.ts';
-import { createControl } from './control.ts';
+import { createControl } from './emulator-control.ts';
 import { defaultWorld } from './default-world.ts';
 import { EmulatorState } from './state.ts';
 import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';

@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registerControlRoutes } from './control.ts';
+import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
 import { authenticate, requestInfo } from './http.ts';

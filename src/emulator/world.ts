@@ -1,7 +1,7 @@
 // The state of the emulated service and how it moves through time. Time is lazy: executions follow
 // fixed timelines (timeline.ts), and `sync()` applies what their ends cause (chained runs, deploys)
 // in time order whenever the world is looked at.
-import { readControls, type OutcomeControls } from './controls.ts';
+import { readOutcomeSwitches, type OutcomeSwitches } from './outcome-switches.ts';
 import { badRequest } from './errors.ts';
 import { digest, IdGenerator } from './model/ids.ts';
 import { WorldClock } from './model/time.ts';
@@ -84,8 +84,8 @@ export interface RunRecord extends ExecutionBase {
   commitHash: string;
   message: string;
   envVars: EnvVar[];
-  /** Variables whose EMULATOR_* controls steer this run: its own, after those inherited from its source run. */
-  controlEnv: EnvVar[];
+  /** Variables whose EMULATOR_* switches steer this run: its own, after those inherited from its source run. */
+  switchEnv: EnvVar[];
   tag?: string;
   sourceRun?: RunRecord;
   workflow: WorkflowRecord;
@@ -278,8 +278,8 @@ export class World {
 
   triggerRun(input: RunTriggerInput, at = this.now()): RunRecord {
     const envVars = input.envVars ?? [];
-    const controlEnv = [...(input.sourceRun?.controlEnv ?? []), ...envVars];
-    const controls = readControls(controlEnv);
+    const switchEnv = [...(input.sourceRun?.switchEnv ?? []), ...envVars];
+    const switches = readOutcomeSwitches(switchEnv);
     const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
     const workflowId = this.ids.next();
     const workflow: WorkflowRecord = {
@@ -294,7 +294,7 @@ export class World {
       items: [],
     };
     this.#addItems(workflow, input.pipeline, undefined, new Set());
-    const run = this.#createRun(input, commit, envVars, controlEnv, controls, workflow, at);
+    const run = this.#createRun(input, commit, envVars, switchEnv, switches, workflow, at);
     this.workflows.push(workflow);
     this.#byId.set(workflow.id, workflow);
     return run;
@@ -305,7 +305,7 @@ export class World {
       throw badRequest('Invalid stack, only stack 1 and 5 are supported for builds.');
     }
     const envVars = input.envVars ?? [];
-    const controls = readControls(envVars);
+    const switches = readOutcomeSwitches(envVars);
     const commit = this.resolveCommit(input.app, input.branch, input.commitHash, input.message);
     const build: BuildRecord = {
       kind: 'build',
@@ -314,7 +314,7 @@ export class World {
       user: input.user,
       ...commit,
       envVars,
-      plan: this.#plan(at, input.app.queueMs, input.app.buildSteps, controls),
+      plan: this.#plan(at, input.app.queueMs, input.app.buildSteps, switches),
       settled: false,
     };
     this.#register(build);
@@ -338,8 +338,8 @@ export class World {
     input: RunTriggerInput,
     commit: Commit & { branch: string },
     envVars: EnvVar[],
-    controlEnv: EnvVar[],
-    controls: OutcomeControls,
+    switchEnv: EnvVar[],
+    switches: OutcomeSwitches,
     workflow: WorkflowRecord,
     at: number,
   ): RunRecord {
@@ -351,11 +351,11 @@ export class World {
       user: input.user,
       ...commit,
       envVars,
-      controlEnv,
+      switchEnv,
       ...(input.tag !== undefined ? { tag: input.tag } : {}),
       ...(input.sourceRun ? { sourceRun: input.sourceRun } : {}),
       workflow,
-      plan: this.#plan(at, input.pipeline.queueMs, input.pipeline.steps, controls),
+      plan: this.#plan(at, input.pipeline.queueMs, input.pipeline.steps, switches),
       settled: false,
     };
     const item = workflow.items.find((candidate) => candidate.pipeline === input.pipeline && !candidate.run);
@@ -365,8 +365,8 @@ export class World {
     return run;
   }
 
-  #plan(at: number, queueMs: number, script: readonly ScriptStep[], controls: OutcomeControls): Plan {
-    return makePlan({ createdAt: at, queueMs, script, controls, nextId: () => this.ids.next() });
+  #plan(at: number, queueMs: number, script: readonly ScriptStep[], switches: OutcomeSwitches): Plan {
+    return makePlan({ createdAt: at, queueMs, script, switches, nextId: () => this.ids.next() });
   }
 
   #register(exec: Execution): void {
@@ -410,7 +410,7 @@ export class World {
     if (!sourceItem) return;
     for (const item of source.workflow.items) {
       if (item.parentItemId !== sourceItem.id || item.run) continue;
-      const controlEnv = source.controlEnv;
+      const switchEnv = source.switchEnv;
       this.#createRun(
         { pipeline: item.pipeline, user: source.user, sourceRun: source },
         {
@@ -419,8 +419,8 @@ export class World {
           message: `Auto trigger from Pipeline "${source.pipeline.name}" to Pipeline "${item.pipeline.name}"`,
         },
         [],
-        controlEnv,
-        readControls(controlEnv),
+        switchEnv,
+        readOutcomeSwitches(switchEnv),
         source.workflow,
         at,
       );
@@ -433,7 +433,7 @@ export class World {
       id: this.ids.next(),
       app: build.app,
       build,
-      plan: this.#plan(at, DEPLOY_QUEUE_MS, build.app.deploySteps, readControls(build.envVars)),
+      plan: this.#plan(at, DEPLOY_QUEUE_MS, build.app.deploySteps, readOutcomeSwitches(build.envVars)),
       settled: false,
     };
     this.#register(deploy);

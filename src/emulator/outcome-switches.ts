@@ -1,7 +1,7 @@
-// Outcome controls: envVars of a trigger whose key starts with EMULATOR_ steer the run or build.
+// Outcome switches: envVars of a trigger whose key starts with EMULATOR_ steer the run or build.
 import { badRequest } from './errors.ts';
 
-export interface OutcomeControls {
+export interface OutcomeSwitches {
   result?: 'passed' | 'failed';
   failStep?: string;
   stepMs?: number;
@@ -14,41 +14,41 @@ export interface OutcomeControls {
 export const MAX_GENERATED_STEPS = 10_000;
 
 /** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
-export function readControls(envVars: readonly { key: string; value: string }[]): OutcomeControls {
-  const controls: OutcomeControls = {};
+export function readOutcomeSwitches(envVars: readonly { key: string; value: string }[]): OutcomeSwitches {
+  const switches: OutcomeSwitches = {};
   for (const { key, value } of envVars) {
     switch (key) {
       case 'EMULATOR_RESULT':
         if (value !== 'passed' && value !== 'failed')
           throw badRequest('EMULATOR_RESULT must be passed or failed');
-        controls.result = value;
+        switches.result = value;
         break;
       case 'EMULATOR_FAIL_STEP':
-        controls.failStep = value;
+        switches.failStep = value;
         break;
       case 'EMULATOR_STEP_MS':
-        controls.stepMs = wholeNumber(key, value, 0, 86_400_000);
+        switches.stepMs = wholeNumber(key, value, 0, 86_400_000);
         break;
       case 'EMULATOR_QUEUE_MS':
-        controls.queueMs = wholeNumber(key, value, 0, 86_400_000);
+        switches.queueMs = wholeNumber(key, value, 0, 86_400_000);
         break;
       case 'EMULATOR_STEPS':
-        controls.steps = wholeNumber(key, value, 1, MAX_GENERATED_STEPS);
+        switches.steps = wholeNumber(key, value, 1, MAX_GENERATED_STEPS);
         break;
       case 'EMULATOR_STEP_NAMES': {
         const names = value.split(',').filter((name) => name !== '');
         if (names.length === 0 || names.length > MAX_GENERATED_STEPS) {
           throw badRequest(`EMULATOR_STEP_NAMES must list 1 to ${MAX_GENERATED_STEPS} comma-separated names`);
         }
-        controls.stepNames = names;
+        switches.stepNames = names;
         break;
       }
       case 'EMULATOR_LOG_BYTES':
-        controls.logBytes = wholeNumber(key, value, 0, Number.MAX_SAFE_INTEGER);
+        switches.logBytes = wholeNumber(key, value, 0, Number.MAX_SAFE_INTEGER);
         break;
     }
   }
-  return controls;
+  return switches;
 }
 
 function wholeNumber(key: string, value: string, min: number, max: number): number {
