@@ -3,7 +3,8 @@
 import { iso } from './model/time.ts';
 import type { EmulatorState } from './state.ts';
 import { QUIRK_NAMES, type EmulatorControl, type EmulatorRunView, type Quirks } from './types.ts';
-import type { RunRecord, World } from './world.ts';
+import type { RunRecord } from './world-records.ts';
+import type { World } from './world.ts';
 
 export function createControl(state: EmulatorState): EmulatorControl {
   return {

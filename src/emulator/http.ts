@@ -4,7 +4,7 @@ import { authenticationRequired, forbidden, invalidToken } from './errors.ts';
 import type { EmulatorState } from './state.ts';
 import type { FaultSpec, RequestLogEntry } from './types.ts';
 import type { ViewContext } from './views.ts';
-import type { AppRecord, UserRecord } from './world.ts';
+import type { AppRecord, UserRecord } from './world-records.ts';
 
 export interface RequestInfo {
   viewer?: UserRecord;

@@ -12,10 +12,10 @@ import type {
   PipelineRecord,
   RunRecord,
   UserRecord,
-  World,
   WorkflowItemRecord,
   WorkflowRecord,
-} from './world.ts';
+} from './world-records.ts';
+import type { World } from './world.ts';
 
 export interface ViewContext {
   /** 'http://host:port', from the request's Host header. */

@@ -5,163 +5,26 @@ import { readOutcomeSwitches, type OutcomeSwitches } from './outcome-switches.ts
 import { badRequest } from './errors.ts';
 import { digest, IdGenerator } from './model/ids.ts';
 import { WorldClock } from './model/time.ts';
-import {
-  DEFAULT_QUEUE_MS,
-  makePlan,
-  stateAt,
-  type ExecutionState,
-  type Plan,
-  type PlannedStep,
-  type ScriptStep,
-} from './timeline.ts';
+import { makePlan, stateAt, type ExecutionState, type Plan, type ScriptStep } from './timeline.ts';
 import type { WorldFile } from './world-file.ts';
+import { loadWorld, replayHistory } from './world-loader.ts';
+import type {
+  AppRecord,
+  BuildRecord,
+  BuildTriggerInput,
+  Commit,
+  DeployRecord,
+  EnvVar,
+  Execution,
+  PipelineRecord,
+  RunRecord,
+  RunTriggerInput,
+  StepRef,
+  UserRecord,
+  WorkflowItemRecord,
+  WorkflowRecord,
+} from './world-records.ts';
 
-export interface EnvVar {
-  key: string;
-  value: string;
-}
-
-export interface UserRecord {
-  id: string;
-  username: string;
-  name: string;
-  token?: string;
-  serviceEmployee: boolean;
-  /** Usernames of the members, for an organisation. */
-  members?: Set<string>;
-}
-
-export interface Commit {
-  commitHash: string;
-  message: string;
-}
-
-export interface AppRecord {
-  id: string;
-  owner: UserRecord;
-  name: string;
-  stack: number;
-  privacy: 'public' | 'private';
-  createdAt: number;
-  updatedAt: number;
-  defaultBranch: string;
-  ignoredBranches: string[];
-  branches: Record<string, Commit>;
-  pipelines: PipelineRecord[];
-  buildSteps: ScriptStep[];
-  queueMs: number;
-  autoDeploy: boolean;
-  deploySteps: ScriptStep[];
-}
-
-export interface PipelineRecord {
-  id: string;
-  app: AppRecord;
-  name: string;
-  type: string;
-  permissions: string;
-  setScmProviderStatus: boolean;
-  createdAt: number;
-  queueMs: number;
-  steps: ScriptStep[];
-  chains: string[];
-}
-
-interface ExecutionBase {
-  id: string;
-  plan: Plan;
-  abortedAt?: number;
-  /** Set once the end has been applied (chain started, deploy created). */
-  settled: boolean;
-}
-
-export interface RunRecord extends ExecutionBase {
-  kind: 'run';
-  pipeline: PipelineRecord;
-  app: AppRecord;
-  user: UserRecord;
-  branch: string;
-  commitHash: string;
-  message: string;
-  envVars: EnvVar[];
-  /** Variables whose EMULATOR_* switches steer this run: its own, after those inherited from its source run. */
-  switchEnv: EnvVar[];
-  tag?: string;
-  sourceRun?: RunRecord;
-  workflow: WorkflowRecord;
-}
-
-export interface BuildRecord extends ExecutionBase {
-  kind: 'build';
-  app: AppRecord;
-  user: UserRecord;
-  branch: string;
-  commitHash: string;
-  message: string;
-  envVars: EnvVar[];
-}
-
-export interface DeployRecord extends ExecutionBase {
-  kind: 'deploy';
-  app: AppRecord;
-  build: BuildRecord;
-}
-
-export type Execution = RunRecord | BuildRecord | DeployRecord;
-
-export interface WorkflowItemRecord {
-  id: string;
-  pipeline: PipelineRecord;
-  parentItemId?: string;
-  run?: RunRecord;
-}
-
-export interface WorkflowRecord {
-  id: string;
-  app: AppRecord;
-  user: UserRecord;
-  createdAt: number;
-  trigger: 'git' | 'workflow';
-  data: { branch: string; commitHash?: string; message: string; sourceRunId?: string };
-  items: WorkflowItemRecord[];
-}
-
-export interface StepRef {
-  owner: Execution;
-  step: PlannedStep;
-}
-
-export interface RunTriggerInput {
-  pipeline: PipelineRecord;
-  user: UserRecord;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
-  sourceRun?: RunRecord;
-  tag?: string;
-}
-
-export interface BuildTriggerInput {
-  app: AppRecord;
-  user: UserRecord;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
-}
-
-const DEFAULT_BUILD_STEPS: ScriptStep[] = [
-  { name: 'get code' },
-  { name: 'setup environment' },
-  { name: 'build' },
-  { name: 'test' },
-];
-const DEFAULT_DEPLOY_STEPS: ScriptStep[] = [
-  { name: 'get code' },
-  { name: 'setup environment' },
-  { name: 'deploy' },
-];
 const DEPLOY_QUEUE_MS = 500;
 
 export class World {
@@ -182,8 +45,8 @@ export class World {
   constructor(file: WorldFile, speed: number, realNow: () => number = Date.now) {
     const startAt = file.startAt !== undefined ? Date.parse(file.startAt) : realNow();
     this.clock = new WorldClock(startAt, speed, realNow);
-    this.#load(file, startAt);
-    this.#replayHistory(file, startAt);
+    loadWorld(this, file, startAt);
+    replayHistory(this, file, startAt);
   }
 
   now(): number {
@@ -275,6 +138,12 @@ export class World {
   }
 
   // ---- changes ----
+
+  addApplication(app: AppRecord): void {
+    this.apps.push(app);
+    this.#byId.set(app.id, app);
+    for (const pipeline of app.pipelines) this.pipelines.set(pipeline.id, pipeline);
+  }
 
   triggerRun(input: RunTriggerInput, at = this.now()): RunRecord {
     const envVars = input.envVars ?? [];
@@ -438,146 +307,5 @@ export class World {
     };
     this.#register(deploy);
     this.deploys.push(deploy);
-  }
-
-  #load(file: WorldFile, startAt: number): void {
-    const ensureNewName = (username: string) => {
-      if (this.users.has(username.toLowerCase()))
-        throw new Error(`world: user or organization "${username}" is defined twice`);
-    };
-    // Reserve every explicit id first so that generated ids never take one of them.
-    for (const user of [...file.users, ...(file.organizations ?? [])]) if (user.id) this.ids.reserve(user.id);
-    for (const app of file.applications) {
-      if (app.id) this.ids.reserve(app.id);
-      for (const pipeline of app.pipelines ?? []) if (pipeline.id) this.ids.reserve(pipeline.id);
-    }
-    const idOrNext = (id: string | undefined) => id ?? this.ids.next();
-
-    for (const user of file.users) {
-      ensureNewName(user.username);
-      const record: UserRecord = {
-        id: idOrNext(user.id),
-        username: user.username,
-        name: user.name ?? user.username,
-        serviceEmployee: user.serviceEmployee ?? false,
-        ...(user.token !== undefined ? { token: user.token } : {}),
-      };
-      if (user.token !== undefined) {
-        if (this.tokens.has(user.token)) throw new Error(`world: token of "${user.username}" is used twice`);
-        this.tokens.set(user.token, record);
-      }
-      this.users.set(user.username.toLowerCase(), record);
-    }
-    for (const org of file.organizations ?? []) {
-      ensureNewName(org.username);
-      for (const member of org.members) {
-        if (!this.user(member))
-          throw new Error(`world: member "${member}" of "${org.username}" is not a user`);
-      }
-      this.users.set(org.username.toLowerCase(), {
-        id: idOrNext(org.id),
-        username: org.username,
-        name: org.name ?? org.username,
-        serviceEmployee: false,
-        members: new Set(org.members.map((member) => this.user(member)?.username ?? member)),
-      });
-    }
-    for (const app of file.applications) {
-      const owner = this.user(app.owner);
-      if (!owner) throw new Error(`world: owner "${app.owner}" of application "${app.name}" is not defined`);
-      if (this.app(app.owner, app.name))
-        throw new Error(`world: application ${app.owner}/${app.name} is defined twice`);
-      const createdAt = app.createdAt !== undefined ? Date.parse(app.createdAt) : startAt;
-      const record: AppRecord = {
-        id: idOrNext(app.id),
-        owner,
-        name: app.name,
-        stack: app.stack,
-        privacy: app.privacy,
-        createdAt,
-        updatedAt: app.updatedAt !== undefined ? Date.parse(app.updatedAt) : createdAt,
-        defaultBranch: app.defaultBranch ?? 'master',
-        ignoredBranches: [...(app.ignoredBranches ?? [])],
-        branches: { ...(app.branches ?? {}) },
-        pipelines: [],
-        buildSteps: app.buildSteps ?? DEFAULT_BUILD_STEPS,
-        queueMs: app.queueMs ?? DEFAULT_QUEUE_MS,
-        autoDeploy: app.autoDeploy ?? false,
-        deploySteps: app.deploySteps ?? DEFAULT_DEPLOY_STEPS,
-      };
-      for (const pipeline of app.pipelines ?? []) {
-        if (record.pipelines.some((other) => other.name === pipeline.name)) {
-          throw new Error(`world: pipeline "${pipeline.name}" of ${app.owner}/${app.name} is defined twice`);
-        }
-        const pipelineRecord: PipelineRecord = {
-          id: idOrNext(pipeline.id),
-          app: record,
-          name: pipeline.name,
-          type: pipeline.type ?? 'git',
-          permissions: pipeline.permissions ?? 'public',
-          setScmProviderStatus: pipeline.setScmProviderStatus ?? true,
-          createdAt: pipeline.createdAt !== undefined ? Date.parse(pipeline.createdAt) : createdAt,
-          queueMs: pipeline.queueMs ?? DEFAULT_QUEUE_MS,
-          steps: pipeline.steps ?? [],
-          chains: pipeline.chains ?? [],
-        };
-        record.pipelines.push(pipelineRecord);
-        this.pipelines.set(pipelineRecord.id, pipelineRecord);
-      }
-      for (const pipeline of record.pipelines) {
-        for (const chained of pipeline.chains) {
-          if (!record.pipelines.some((other) => other.name === chained)) {
-            throw new Error(
-              `world: pipeline "${pipeline.name}" of ${app.owner}/${app.name} chains unknown pipeline "${chained}"`,
-            );
-          }
-        }
-      }
-      this.apps.push(record);
-      this.#byId.set(record.id, record);
-    }
-  }
-
-  #replayHistory(file: WorldFile, startAt: number): void {
-    const entries = [...(file.history ?? [])].sort((a, b) => b.agoMs - a.agoMs);
-    for (const entry of entries) {
-      const at = startAt - entry.agoMs;
-      const [owner = '', name = ''] = entry.application.split('/');
-      const app = this.app(owner, name);
-      if (!app) throw new Error(`world: history names unknown application ${entry.application}`);
-      const user = entry.user !== undefined ? this.user(entry.user) : this.#someMember(app);
-      if (!user)
-        throw new Error(`world: history of ${entry.application} names unknown user "${entry.user ?? ''}"`);
-      this.sync(at);
-      const common = {
-        user,
-        ...(entry.branch !== undefined ? { branch: entry.branch } : {}),
-        ...(entry.commitHash !== undefined ? { commitHash: entry.commitHash } : {}),
-        ...(entry.message !== undefined ? { message: entry.message } : {}),
-        envVars: entry.envVars ?? [],
-      };
-      let exec: Execution;
-      if (entry.pipeline !== undefined) {
-        const pipeline = app.pipelines.find((candidate) => candidate.name === entry.pipeline);
-        if (!pipeline)
-          throw new Error(`world: history names unknown pipeline ${entry.application}/${entry.pipeline}`);
-        exec = this.triggerRun({ pipeline, ...common }, at);
-      } else {
-        if (app.stack === 6)
-          throw new Error(`world: history of ${entry.application} needs a pipeline (stack 6 has no builds)`);
-        exec = this.triggerBuild({ app, ...common }, at);
-      }
-      if (entry.abortAfterMs !== undefined) {
-        const abortAt = Math.max(at + entry.abortAfterMs, exec.plan.startAt);
-        if (abortAt < exec.plan.endAt) exec.abortedAt = abortAt;
-      }
-    }
-    this.sync(startAt);
-  }
-
-  #someMember(app: AppRecord): UserRecord | undefined {
-    if (!app.owner.members) return app.owner;
-    const [first] = app.owner.members;
-    return first !== undefined ? this.user(first) : undefined;
   }
 }

@@ -24,7 +24,7 @@ import {
   pipelineView,
   type ViewContext,
 } from '../views.ts';
-import type { AppRecord, BuildRecord, DeployRecord } from '../world.ts';
+import type { AppRecord, BuildRecord, DeployRecord } from '../world-records.ts';
 import { byCreation, page } from './paging.ts';
 
 interface AppParams {

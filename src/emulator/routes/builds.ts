@@ -4,7 +4,7 @@ import { requireRead, requireViewer, requireWrite, viewContext } from '../http.t
 import { buildSchema, buildTriggerBody, buildTriggerSchema, deploySchema } from '../schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { buildView, deployView } from '../views.ts';
-import type { BuildRecord } from '../world.ts';
+import type { BuildRecord } from '../world-records.ts';
 import { abortRunning, triggerOptions } from './executions.ts';
 import { idParams } from './params.ts';
 

@@ -12,7 +12,7 @@ import {
 import type { EmulatorState } from '../state.ts';
 import { digest } from '../model/ids.ts';
 import { goTriggerRunView, runView, statusOf } from '../views.ts';
-import type { RunRecord } from '../world.ts';
+import type { RunRecord } from '../world-records.ts';
 import { abortRunning, triggerOptions } from './executions.ts';
 import { byCreation, page } from './paging.ts';
 import { idParams } from './params.ts';

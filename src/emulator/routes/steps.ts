@@ -7,7 +7,7 @@ import { arrayOf, stepSchema } from '../schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import type { StepState } from '../timeline.ts';
 import { pendingStepView, stepView, type ViewContext } from '../views.ts';
-import type { RunRecord } from '../world.ts';
+import type { RunRecord } from '../world-records.ts';
 import { idParams } from './params.ts';
 import { findRun } from './runs.ts';
 
