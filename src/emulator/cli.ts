@@ -6,6 +6,8 @@ import { QUIRK_NAMES, type Quirks } from './types.ts';
 import { loadWorldFile } from './world-file.ts';
 
 const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name]
+--host is the address to listen on (default 127.0.0.1); requests are served when their Host header names
+it, localhost or a loopback address.
 Quirks: ${QUIRK_NAMES.join(', ')}`;
 
 function parseQuirks(value: string | undefined): Partial<Quirks> {
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },
-      host: { type: 'string', default: '127.0.0.1' },
+      host: { type: 'string' },
       world: { type: 'string' },
       speed: { type: 'string', default: '1' },
       quirks: { type: 'string' },
@@ -50,7 +52,7 @@ async function main(): Promise<void> {
   const world = values.world !== undefined ? await loadWorldFile(values.world) : undefined;
   const emulator = await startEmulator({
     port,
-    host: values.host,
+    ...(values.host !== undefined ? { host: values.host } : {}),
     speed,
     quirks,
     ...(world ? { world } : {}),

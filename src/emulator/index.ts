@@ -31,8 +31,13 @@ export { FAILURE_LINE, INJECTED_LINES } from './logs.ts';
 export interface StartOptions {
   /** Default 0: a random free port. */
   port?: number;
-  /** Default '127.0.0.1'. */
+  /**
+   * The address to listen on; default '127.0.0.1'. Requests are answered only when their Host header
+   * names a loopback address or localhost, or this host when it is given.
+   */
   host?: string;
+  /** More Host names to answer, e.g. the name a test's proxy forwards with. */
+  allowedHosts?: string[];
   /** Default: the default world. */
   world?: WorldFile;
   /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
@@ -50,7 +55,8 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     speed: opts.speed ?? 1,
     quirks: { ...NO_QUIRKS, ...opts.quirks },
   });
-  const server = buildServer(state, opts.logger ?? false);
+  const hosts = [...(opts.host !== undefined ? [opts.host] : []), ...(opts.allowedHosts ?? [])];
+  const server = buildServer(state, { logger: opts.logger ?? false, hosts });
   const host = opts.host ?? '127.0.0.1';
   await server.listen({ port: opts.port ?? 0, host });
   const address = server.server.address();

@@ -1,5 +1,5 @@
-// The fastify application: hooks for the request log, faults and authentication, Boom-shaped
-// errors, and the route modules.
+// The fastify application: the Host check, hooks for the request log, faults and authentication,
+// Boom-shaped errors, and the route modules.
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
+import { hostCheck } from './host-check.ts';
 import { authenticate, requestInfo } from './http.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
@@ -23,9 +24,15 @@ import { validationError } from './validation.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function buildServer(state: EmulatorState, logger: boolean): FastifyInstance {
+export interface ServerOptions {
+  logger: boolean;
+  /** Hosts served besides the loopback names (host-check.ts). */
+  hosts: readonly string[];
+}
+
+export function buildServer(state: EmulatorState, options: ServerOptions): FastifyInstance {
   const app = Fastify({
-    logger,
+    logger: options.logger,
     routerOptions: { ignoreTrailingSlash: true },
     // Unknown body fields must fail validation, not be dropped silently.
     ajv: {
@@ -33,8 +40,22 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
       plugins: [strictTypesPlugin],
     },
   });
+  acceptEmptyJson(app);
+  refuseForeignHosts(app, hostCheck(options.hosts));
+  registerApiHooks(app, state);
+  registerErrorHandlers(app);
+  registerRunRoutes(app, state);
+  registerStepRoutes(app, state);
+  registerApplicationRoutes(app, state);
+  registerBuildRoutes(app, state);
+  registerWorkflowRoutes(app, state);
+  registerPipelineRoutes(app, state);
+  registerControlRoutes(app, state);
+  return app;
+}
 
-  // Clients sent `{}`, nothing, or an empty body with a JSON content type to abort; all are fine.
+/** Clients sent `{}`, nothing, or an empty body with a JSON content type to abort; all are fine. */
+function acceptEmptyJson(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
@@ -48,7 +69,19 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
       done(new ApiError(400, 'Invalid request payload JSON format'), undefined);
     }
   });
+}
 
+/** Registered before every other hook, so that a refused request is neither logged nor faulted. */
+function refuseForeignHosts(app: FastifyInstance, served: (host: string | undefined) => boolean): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (served(host)) return;
+    const shown = host === undefined ? 'no Host header' : `host ${JSON.stringify(host)}`;
+    return reply.code(421).send(boom(421, `This emulator does not serve ${shown}`));
+  });
+}
+
+function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
   // so that the request log holds the body of a request that got a fault.
   app.addHook('onRequest', async (request) => {
@@ -114,7 +147,9 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
     const info = requestInfo(request);
     if (info.log && !info.destroyed) info.log.status = reply.statusCode;
   });
+}
 
+function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const failure = toApiError(error);
     if (failure.statusCode >= 500) request.log.error(error);
@@ -125,15 +160,6 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(boom(404, `Not Found: ${request.method} ${pathOf(request)}`)),
   );
-
-  registerRunRoutes(app, state);
-  registerStepRoutes(app, state);
-  registerApplicationRoutes(app, state);
-  registerBuildRoutes(app, state);
-  registerWorkflowRoutes(app, state);
-  registerPipelineRoutes(app, state);
-  registerControlRoutes(app, state);
-  return app;
 }
 
 function toApiError(error: FastifyError | ApiError): ApiError {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWorld, type WorldFile } from '../../src/emulator/index.ts';
+import { getWithHost } from './helpers.ts';
 
 const CLI = join(import.meta.dirname, '../../src/emulator/cli.ts');
 
@@ -60,6 +61,9 @@ describe('the emulator CLI', () => {
     expect(started.stdout()).toMatch(/^CI Service API v3 emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/);
     const apps = await fetch(`${started.url}/api/v3/applications/acme`);
     expect(apps.status).toBe(200);
+    expect((await getWithHost(`${started.url}/api/v3/applications/acme`, 'attacker.example')).status).toBe(
+      421,
+    );
     const quirks = await (await fetch(`${started.url}/_emulator/quirks`)).json();
     expect(quirks).toMatchObject({ nullProgress: true, displayNameSteps: true, goTriggerResponse: false });
     const exited = once(started.child, 'exit');
@@ -90,6 +94,21 @@ describe('the emulator CLI', () => {
     expect((await exited)[0]).toBe(0);
   });
 
+  it('serves the --host it listens on besides loopback names, and no other Host', async () => {
+    const started = await startCli(['--port', '0', '--host', '0.0.0.0', '--speed', '0']);
+    try {
+      const port = new URL(started.url).port;
+      const apps = `http://127.0.0.1:${port}/api/v3/applications/acme`;
+      expect((await getWithHost(apps, `0.0.0.0:${port}`)).status).toBe(200);
+      expect((await getWithHost(apps, `localhost:${port}`)).status).toBe(200);
+      expect((await getWithHost(apps, `attacker.example:${port}`)).status).toBe(421);
+    } finally {
+      const exited = once(started.child, 'exit');
+      started.child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   it('exits 1 with a message for bad arguments or a bad world file', async () => {
     const badQuirk = await runToExit(['--port', '0', '--quirks', 'nope']);
     expect(badQuirk.code).toBe(1);
@@ -97,6 +116,9 @@ describe('the emulator CLI', () => {
     const badSpeed = await runToExit(['--port', '0', '--speed', 'fast']);
     expect(badSpeed.code).toBe(1);
     expect(badSpeed.stderr).toContain('invalid --speed');
+    const badHost = await runToExit(['--port', '0', '--host', 'no such host']);
+    expect(badHost.code).toBe(1);
+    expect(badHost.stderr).toContain('invalid host "no such host"');
     const path = join(dir, 'broken.json');
     await writeFile(path, JSON.stringify({ ...defaultWorld, users: [{ token: 'x' }] }));
     const badWorld = await runToExit(['--port', '0', '--world', path]);

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 
@@ -69,6 +70,24 @@ export async function call(
   let parsed: Json = undefined;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** A GET of `url` with the given Host header, which fetch does not let a caller choose. */
+export function getWithHost(
+  url: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { ...headers, host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 export const get = (emu: Emulator, path: string, token?: string) =>
