@@ -78,3 +78,10 @@ export function requireWrite(state: EmulatorState, request: FastifyRequest, app:
 export function canRead(state: EmulatorState, user: UserRecord | undefined, app: AppRecord): boolean {
   return app.privacy === 'public' || state.world.isMember(user, app);
 }
+
+/** The path of the request as sent, without the query string. */
+export function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}

@@ -1,5 +1,6 @@
 // The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
 import { buildServer } from './server.ts';
+import { checkControlToken, newControlToken } from './control-token.ts';
 import { createControl } from './emulator-control.ts';
 import { defaultWorld } from './default-world.ts';
 import { EmulatorState } from './state.ts';
@@ -38,6 +39,8 @@ export interface StartOptions {
   host?: string;
   /** More Host names to answer, e.g. the name a test's proxy forwards with. */
   allowedHosts?: string[];
+  /** What the control API (/_emulator/) requires; default: a random token, returned as `controlToken`. */
+  controlToken?: string;
   /** Default: the default world. */
   world?: WorldFile;
   /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
@@ -56,7 +59,9 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     quirks: { ...NO_QUIRKS, ...opts.quirks },
   });
   const hosts = [...(opts.host !== undefined ? [opts.host] : []), ...(opts.allowedHosts ?? [])];
-  const server = buildServer(state, { logger: opts.logger ?? false, hosts });
+  const controlToken =
+    opts.controlToken !== undefined ? checkControlToken(opts.controlToken) : newControlToken();
+  const server = buildServer(state, { logger: opts.logger ?? false, hosts, controlToken });
   const host = opts.host ?? '127.0.0.1';
   await server.listen({ port: opts.port ?? 0, host });
   const address = server.server.address();
@@ -64,6 +69,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
+    controlToken,
     close: () => server.close(),
     control: createControl(state),
   };

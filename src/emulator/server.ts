@@ -8,10 +8,11 @@ import Fastify, {
 } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { registerControlRoutes } from './control-routes.ts';
+import { requireControlToken } from './control-token.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
 import { hostCheck } from './host-check.ts';
-import { authenticate, requestInfo } from './http.ts';
+import { authenticate, pathOf, requestInfo } from './http.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
 import { registerPipelineRoutes } from './routes/pipelines.ts';
@@ -28,6 +29,8 @@ export interface ServerOptions {
   logger: boolean;
   /** Hosts served besides the loopback names (host-check.ts). */
   hosts: readonly string[];
+  /** What every /_emulator/ request must carry (control-token.ts). */
+  controlToken: string;
 }
 
 export function buildServer(state: EmulatorState, options: ServerOptions): FastifyInstance {
@@ -42,6 +45,7 @@ export function buildServer(state: EmulatorState, options: ServerOptions): Fasti
   });
   acceptEmptyJson(app);
   refuseForeignHosts(app, hostCheck(options.hosts));
+  requireControlToken(app, options.controlToken);
   registerApiHooks(app, state);
   registerErrorHandlers(app);
   registerRunRoutes(app, state);
@@ -179,12 +183,6 @@ function destroy(request: FastifyRequest, reply: FastifyReply): void {
 function isApiPath(request: FastifyRequest): boolean {
   const path = pathOf(request);
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
-function pathOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? request.url;
-  const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
 }
 
 function stringQuery(query: unknown): Record<string, string> {

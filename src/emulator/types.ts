@@ -108,6 +108,8 @@ export interface EmulatorControl {
 export interface Emulator {
   /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
   url: string;
+  /** What the control API over HTTP (/_emulator/) requires: `Authorization: Bearer <token>` or `x-emulator-token`. */
+  controlToken: string;
   close(): Promise<void>;
   control: EmulatorControl;
 }

@@ -44,6 +44,7 @@ export async function fileEmulator(): Promise<Emulator> {
 }
 
 export interface CallOptions {
+  /** The API token; on /_emulator paths the control token, the emulator's own unless given. */
   token?: string;
   body?: unknown;
   rawBody?: string;
@@ -59,7 +60,8 @@ export async function call(
 ): Promise<ApiResponse> {
   const url = path.startsWith('/_emulator') ? `${emu.url}${path}` : `${emu.url}/api/v3${path}`;
   const headers: Record<string, string> = { ...options.headers };
-  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const token = options.token ?? (path.startsWith('/_emulator') ? emu.controlToken : undefined);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
