@@ -47,6 +47,8 @@ export interface StartOptions {
   speed?: number;
   /** All off by default. */
   quirks?: Partial<Quirks>;
+  /** How many requests the request log keeps, the latest; default 10,000. */
+  maxRequests?: number;
   /** Fastify logging; default false. */
   logger?: boolean;
 }
@@ -57,6 +59,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     world,
     speed: opts.speed ?? 1,
     quirks: { ...NO_QUIRKS, ...opts.quirks },
+    ...(opts.maxRequests !== undefined ? { maxRequests: opts.maxRequests } : {}),
   });
   const hosts = [...(opts.host !== undefined ? [opts.host] : []), ...(opts.allowedHosts ?? [])];
   const controlToken =

@@ -13,6 +13,7 @@ import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
 import { hostCheck } from './host-check.ts';
 import { authenticate, pathOf, requestInfo } from './http.ts';
+import { loggedBody } from './request-log.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
 import { registerPipelineRoutes } from './routes/pipelines.ts';
@@ -116,7 +117,7 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   app.addHook('preValidation', async (request, reply) => {
     const info = requestInfo(request);
     if (!info.log) return;
-    if (request.body !== undefined) info.log.body = structuredClone(request.body);
+    if (request.body !== undefined) info.log.body = loggedBody(request.body);
     const fault = info.failRequest;
     if (fault?.destroySocket) {
       destroy(request, reply);

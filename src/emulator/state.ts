@@ -9,19 +9,22 @@ export interface InitialState {
   world: WorldFile;
   speed: number;
   quirks: Quirks;
+  /** Size of the request log; default DEFAULT_MAX_REQUESTS. */
+  maxRequests?: number;
 }
 
 export class EmulatorState {
   world: World;
   quirks: Quirks;
   readonly faults = new FaultStore();
-  readonly log = new RequestLog();
+  readonly log: RequestLog;
   readonly #initial: InitialState;
 
   constructor(initial: InitialState) {
     // The start time is fixed once, so that a reset brings the clock back to it.
     const world = { ...initial.world, startAt: initial.world.startAt ?? new Date().toISOString() };
     this.#initial = { ...initial, world, quirks: { ...NO_QUIRKS, ...initial.quirks } };
+    this.log = new RequestLog(initial.maxRequests);
     this.world = new World(this.#initial.world, this.#initial.speed);
     this.quirks = { ...this.#initial.quirks };
   }

@@ -59,6 +59,7 @@ export interface RequestLogEntry {
   /** The matched route pattern, when one matched. */
   route?: string;
   query: Record<string, string>;
+  /** The parsed body, with the values of environment variables replaced by '[redacted]'. */
   body?: unknown;
   hasAuthorization: boolean;
   /** Status sent; undefined when the socket was destroyed instead. */
@@ -89,7 +90,7 @@ export interface EmulatorControl {
   clearFaults(): void;
   /** Faults still waiting to apply, with their remaining `times`. */
   faults(): FaultSpec[];
-  /** API requests only (not /_emulator/ ones), oldest first. */
+  /** API requests only (not /_emulator/ ones), oldest first; the latest `maxRequests` of them. */
   requests(): RequestLogEntry[];
   clearRequests(): void;
   /** Back to the initial world, clock, speed, quirks, faults and request log. */
