@@ -47,6 +47,10 @@ export interface StartOptions {
   speed?: number;
   /** All off by default. */
   quirks?: Partial<Quirks>;
+  /** How many runs the world keeps; past it, the oldest finished runs are forgotten. Default 1,000. */
+  maxRuns?: number;
+  /** Likewise for builds, and for deploys. Default 1,000. */
+  maxBuilds?: number;
   /** How many requests the request log keeps, the latest; default 10,000. */
   maxRequests?: number;
   /** Fastify logging; default false. */
@@ -60,6 +64,10 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     speed: opts.speed ?? 1,
     quirks: { ...NO_QUIRKS, ...opts.quirks },
     ...(opts.maxRequests !== undefined ? { maxRequests: opts.maxRequests } : {}),
+    limits: {
+      ...(opts.maxRuns !== undefined ? { maxRuns: opts.maxRuns } : {}),
+      ...(opts.maxBuilds !== undefined ? { maxBuilds: opts.maxBuilds } : {}),
+    },
   });
   const hosts = [...(opts.host !== undefined ? [opts.host] : []), ...(opts.allowedHosts ?? [])];
   const controlToken =

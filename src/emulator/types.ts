@@ -102,7 +102,7 @@ export interface EmulatorControl {
   now(): number;
   setQuirks(q: Partial<Quirks>): void;
   quirks(): Quirks;
-  /** Every run in the world, oldest first. */
+  /** Every run the world keeps (see `maxRuns`), oldest first. */
   runs(): EmulatorRunView[];
 }
 

@@ -27,6 +27,15 @@ import type {
 
 const DEPLOY_QUEUE_MS = 500;
 
+/** How much history the world keeps: past these, the oldest finished executions are forgotten. */
+export interface WorldLimits {
+  maxRuns: number;
+  /** For builds, and for deploys. */
+  maxBuilds: number;
+}
+
+export const DEFAULT_LIMITS: WorldLimits = { maxRuns: 1000, maxBuilds: 1000 };
+
 export class World {
   readonly clock: WorldClock;
   readonly ids = new IdGenerator();
@@ -41,8 +50,18 @@ export class World {
   readonly #byId = new Map<string, Execution | WorkflowRecord | AppRecord>();
   readonly #steps = new Map<string, StepRef>();
   readonly #unsettled = new Set<Execution>();
+  readonly #limits: WorldLimits;
 
-  constructor(file: WorldFile, speed: number, realNow: () => number = Date.now) {
+  constructor(
+    file: WorldFile,
+    speed: number,
+    limits: Partial<WorldLimits> = {},
+    realNow: () => number = Date.now,
+  ) {
+    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+    for (const [name, max] of Object.entries(this.#limits)) {
+      if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`${name} must be a whole number >= 1`);
+    }
     const startAt = file.startAt !== undefined ? Date.parse(file.startAt) : realNow();
     this.clock = new WorldClock(startAt, speed, realNow);
     loadWorld(this, file, startAt);
@@ -188,6 +207,7 @@ export class World {
     };
     this.#register(build);
     this.builds.push(build);
+    this.#forgetOldest(this.builds, this.#limits.maxBuilds);
     return build;
   }
 
@@ -231,6 +251,7 @@ export class World {
     if (item) item.run = run;
     this.#register(run);
     this.runs.push(run);
+    this.#forgetOldest(this.runs, this.#limits.maxRuns);
     return run;
   }
 
@@ -307,5 +328,35 @@ export class World {
     };
     this.#register(deploy);
     this.deploys.push(deploy);
+    this.#forgetOldest(this.deploys, this.#limits.maxBuilds);
+  }
+
+  /**
+   * Forgets the oldest finished (settled) executions of `list` while it holds more than `max`; one
+   * still queued or running is never forgotten, so the list may stay over `max` for a while.
+   */
+  #forgetOldest(list: Execution[], max: number): void {
+    let excess = list.length - max;
+    for (let i = 0; excess > 0 && i < list.length;) {
+      const exec = list[i];
+      if (!exec?.settled) {
+        i++;
+        continue;
+      }
+      list.splice(i, 1);
+      excess--;
+      this.#byId.delete(exec.id);
+      for (const step of exec.plan.steps) this.#steps.delete(step.id);
+      if (exec.kind === 'run') this.#forgetWorkflowOf(exec);
+    }
+  }
+
+  /** A workflow goes once all of its runs are forgotten (its items without a run will never start). */
+  #forgetWorkflowOf(run: RunRecord): void {
+    const { workflow } = run;
+    if (workflow.items.some((item) => item.run && this.#byId.has(item.run.id))) return;
+    this.#byId.delete(workflow.id);
+    const index = this.workflows.indexOf(workflow);
+    if (index >= 0) this.workflows.splice(index, 1);
   }
 }
