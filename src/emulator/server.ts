@@ -21,8 +21,7 @@ import { registerRunRoutes } from './routes/runs.ts';
 import { registerStepRoutes } from './routes/steps.ts';
 import { registerWorkflowRoutes } from './routes/workflows.ts';
 import type { EmulatorState } from './state.ts';
-import { strictTypesPlugin } from './strict-types.ts';
-import { validationError } from './validation.ts';
+import { serializerCompiler, validatorCompiler } from './validation.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,12 +37,9 @@ export function buildServer(state: EmulatorState, options: ServerOptions): Fasti
   const app = Fastify({
     logger: options.logger,
     routerOptions: { ignoreTrailingSlash: true },
-    // Unknown body fields must fail validation, not be dropped silently.
-    ajv: {
-      customOptions: { removeAdditional: false, allErrors: false, strictTypes: false },
-      plugins: [strictTypesPlugin],
-    },
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJson(app);
   refuseForeignHosts(app, hostCheck(options.hosts));
   requireControlToken(app, options.controlToken);
@@ -169,8 +165,6 @@ function registerErrorHandlers(app: FastifyInstance): void {
 
 function toApiError(error: FastifyError | ApiError): ApiError {
   if (error instanceof ApiError) return error;
-  if ('validation' in error && error.validation)
-    return validationError(error.validation, error.validationContext);
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   return new ApiError(status, status === 500 ? 'An internal server error occurred' : error.message);
 }
