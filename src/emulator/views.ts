@@ -1,5 +1,5 @@
 // What the API shows of each record, per context (list item, single object, trigger, abort...).
-// The response schemas (schemas.ts) then enforce each field set.
+// The response schemas (response-schemas.ts) then enforce each field set.
 import { digest } from './model/ids.ts';
 import { goTime, iso } from './model/time.ts';
 import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
@@ -12,10 +12,10 @@ import type {
   PipelineRecord,
   RunRecord,
   UserRecord,
-  World,
   WorkflowItemRecord,
   WorkflowRecord,
-} from './world.ts';
+} from './world-records.ts';
+import type { World } from './world.ts';
 
 export interface ViewContext {
   /** 'http://host:port', from the request's Host header. */

@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
 import { notFound } from '../errors.ts';
 import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
-import { buildSchema, buildTriggerBody, buildTriggerSchema, deploySchema } from '../schemas.ts';
+import { buildTriggerBody } from '../request-schemas.ts';
+import { buildSchema, buildTriggerSchema, deploySchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { buildView, deployView } from '../views.ts';
-import type { BuildRecord } from '../world.ts';
+import type { BuildRecord } from '../world-records.ts';
 import { abortRunning, triggerOptions } from './executions.ts';
-import { idParams } from './params.ts';
 
-interface BuildTriggerBody {
-  applicationId: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: { key: string; value: string }[];
-}
+type BuildTriggerBody = v.InferOutput<typeof buildTriggerBody>;
 
 function findBuild(state: EmulatorState, id: string): BuildRecord {
   const build = state.world.build(id);
@@ -25,7 +20,7 @@ function findBuild(state: EmulatorState, id: string): BuildRecord {
 export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Params: { buildId: string } }>(
     '/api/v3/builds/:buildId',
-    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
+    { schema: { response: { 200: buildSchema } } },
     async (request) => {
       const build = findBuild(state, request.params.buildId);
       requireRead(state, request, build.app);
@@ -53,7 +48,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
 
   app.put<{ Params: { buildId: string } }>(
     '/api/v3/builds/:buildId/abort',
-    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
+    { schema: { response: { 200: buildSchema } } },
     async (request) => {
       const build = findBuild(state, request.params.buildId);
       requireWrite(state, request, build.app);
@@ -65,7 +60,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
 
   app.get<{ Params: { deployId: string } }>(
     '/api/v3/deploys/:deployId',
-    { schema: { params: idParams('deployId'), response: { 200: deploySchema } } },
+    { schema: { response: { 200: deploySchema } } },
     async (request) => {
       const deploy = state.world.deploy(request.params.deployId);
       if (!deploy) throw notFound(`Deploy ${request.params.deployId} not found`);

@@ -1,7 +1,7 @@
 // What the run and build routes share: the common trigger options and the abort rules.
 import { badRequest } from '../errors.ts';
 import type { EmulatorState } from '../state.ts';
-import type { BuildRecord, EnvVar, RunRecord } from '../world.ts';
+import type { BuildRecord, EnvVar, RunRecord } from '../world-records.ts';
 
 interface TriggerBody {
   branch?: string;

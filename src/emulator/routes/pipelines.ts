@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
-import { pipelineWithApplicationSchema } from '../schemas.ts';
+import { pipelineWithApplicationSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { pipelineSingleView } from '../views.ts';
-import { idParams } from './params.ts';
 
 export function registerPipelineRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Params: { pipelineId: string } }>(
     '/api/v3/pipelines/:pipelineId',
     {
-      schema: {
-        params: idParams('pipelineId'),
-        response: { 200: pipelineWithApplicationSchema },
-      },
+      schema: { response: { 200: pipelineWithApplicationSchema } },
     },
     async (request) => {
       const pipeline = state.world.pipelines.get(request.params.pipelineId);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
-import { arrayOf, workflowListItemSchema, workflowSchema, workflowsQuery } from '../schemas.ts';
+import { workflowsQuery } from '../request-schemas.ts';
+import { arrayOf, workflowListItemSchema, workflowSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { workflowView } from '../views.ts';
 import { byCreation, page } from './paging.ts';
-import { idParams } from './params.ts';
 
 export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Querystring: { applicationId: string; limit: number; skip: number; sort: string } }>(
@@ -29,10 +29,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorStat
   app.get<{ Params: { workflowId: string } }>(
     '/api/v3/workflows/:workflowId',
     {
-      schema: {
-        params: idParams('workflowId'),
-        response: { 200: workflowSchema },
-      },
+      schema: { response: { 200: workflowSchema } },
     },
     async (request) => {
       const workflow = state.world.workflow(request.params.workflowId);
