@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { boom } from './errors.ts';
 import { pathOf } from './http.ts';
 
-export const CONTROL_PREFIX = '/_emulator';
-export const CONTROL_TOKEN_HEADER = 'x-emulator-token';
+const CONTROL_PREFIX = '/_emulator';
+const CONTROL_TOKEN_HEADER = 'x-emulator-token';
 
 export function newControlToken(): string {
   return randomBytes(24).toString('base64url');

@@ -7,7 +7,7 @@ import { isIPv4 } from 'node:net';
 const HOST_HEADER = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
 /** The hostname of a Host header, normalised as a browser would (lower case, canonical IPs). */
-export function hostnameOf(header: string | undefined): string | undefined {
+function hostnameOf(header: string | undefined): string | undefined {
   const match = header === undefined ? null : HOST_HEADER.exec(header.trim());
   if (!match?.[1]) return undefined;
   try {
@@ -17,7 +17,7 @@ export function hostnameOf(header: string | undefined): string | undefined {
   }
 }
 
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   if (hostname === 'localhost' || hostname === '[::1]') return true;
   return isIPv4(hostname) && hostname.startsWith('127.');
 }

@@ -30,7 +30,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 }
 
 /** The token from `Authorization: Bearer <token>`, else from `?token=`; undefined when none was sent. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined && header !== '') {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());

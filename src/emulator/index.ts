@@ -7,25 +7,9 @@ import { EmulatorState } from './state.ts';
 import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 
-export type {
-  Emulator,
-  EmulatorControl,
-  EmulatorRunView,
-  FaultSpec,
-  Quirks,
-  RequestLogEntry,
-} from './types.ts';
-export { NO_QUIRKS, QUIRK_NAMES } from './types.ts';
-export type {
-  WorldApplication,
-  WorldFile,
-  WorldHistoryEntry,
-  WorldOrganization,
-  WorldPipeline,
-  WorldStep,
-  WorldUser,
-} from './world-file.ts';
-export { loadWorldFile, parseWorldFile } from './world-file.ts';
+export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry } from './types.ts';
+export type { WorldFile, WorldHistoryEntry, WorldPipeline } from './world-file.ts';
+export { parseWorldFile } from './world-file.ts';
 export { defaultWorld } from './default-world.ts';
 export { FAILURE_LINE, INJECTED_LINES } from './logs.ts';
 

@@ -12,7 +12,7 @@ export interface OutcomeSwitches {
   logBytes?: number;
 }
 
-export const MAX_GENERATED_STEPS = 10_000;
+const MAX_GENERATED_STEPS = 10_000;
 
 function wholeNumber(key: string, min: number, max: number) {
   const message = `${key} must be a whole number from ${min} to ${max}`;

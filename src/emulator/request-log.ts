@@ -2,8 +2,8 @@
 // emulator (a demo polling for hours) keeps only the latest requests.
 import type { RequestLogEntry } from './types.ts';
 
-export const DEFAULT_MAX_REQUESTS = 10_000;
-export const REDACTED = '[redacted]';
+const DEFAULT_MAX_REQUESTS = 10_000;
+const REDACTED = '[redacted]';
 
 export class RequestLog {
   readonly #capacity: number;

@@ -20,7 +20,7 @@ const timestamp = v.string();
 
 export const arrayOf = <T extends v.GenericSchema>(item: T) => v.array(item);
 
-export const userSchema = fields({
+const userSchema = fields({
   meta: fields({ username: str, serviceEmployee: bool }),
   userId: str,
   avatar: fields({ gravatar: str }),
@@ -88,8 +88,8 @@ const applicationCore = {
   stack: int,
 };
 export const applicationListItemSchema = fields(applicationCore);
-export const applicationEmbeddedSchema = fields(applicationCore);
-export const applicationInWorkflowSchema = fields({ ...applicationCore, updatedAt: timestamp });
+const applicationEmbeddedSchema = fields(applicationCore);
+const applicationInWorkflowSchema = fields({ ...applicationCore, updatedAt: timestamp });
 export const applicationSchema = fields({
   ...applicationCore,
   builds: str,

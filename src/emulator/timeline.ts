@@ -3,7 +3,7 @@
 import type { OutcomeSwitches } from './outcome-switches.ts';
 
 export const DEFAULT_QUEUE_MS = 1000;
-export const DEFAULT_STEP_MS = 1500;
+const DEFAULT_STEP_MS = 1500;
 
 export interface ScriptStep {
   name: string;
@@ -90,18 +90,18 @@ function chooseFailingStep(steps: readonly ScriptStep[], switches: OutcomeSwitch
 }
 
 export type Phase = 'queued' | 'running' | 'finished';
-export type Outcome = 'unknown' | 'passed' | 'failed' | 'aborted';
+type PlannedResult = 'unknown' | 'passed' | 'failed' | 'aborted';
 
 export interface StepState {
   step: PlannedStep;
   finished: boolean;
-  result: Outcome;
+  result: PlannedResult;
   finishedAt?: number;
 }
 
 export interface ExecutionState {
   phase: Phase;
-  result: Outcome;
+  result: PlannedResult;
   progress: number;
   startedAt?: number;
   finishedAt?: number;
@@ -138,7 +138,7 @@ export function stateAt(plan: Plan, abortedAt: number | undefined, t: number): E
   const progress = total === 0 ? 100 : Math.round((100 * passed) / total);
   const endAt = Math.min(plan.endAt, cutoff);
   if (t >= endAt) {
-    const result: Outcome =
+    const result: PlannedResult =
       endAt === cutoff && cutoff < plan.endAt ? 'aborted' : plan.failIndex >= 0 ? 'failed' : 'passed';
     return {
       phase: 'finished',

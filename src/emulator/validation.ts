@@ -22,7 +22,7 @@ export const serializerCompiler: FastifySerializerCompiler<Schema> =
   (data) =>
     JSON.stringify(v.parse(schema, data));
 
-export function validationError(issues: readonly [Issue, ...Issue[]], context: string): ApiError {
+function validationError(issues: readonly [Issue, ...Issue[]], context: string): ApiError {
   const detail = detailOf(firstIssue(issues), context);
   return badRequest(detail.message, [detail]);
 }

@@ -8,7 +8,6 @@ import type {
   AppRecord,
   BuildRecord,
   DeployRecord,
-  Execution,
   PipelineRecord,
   RunRecord,
   UserRecord,
@@ -38,7 +37,7 @@ export function statusOf(phase: Phase, quirks: Quirks): string {
   return phase;
 }
 
-export function userView(user: UserRecord): Json {
+function userView(user: UserRecord): Json {
   return {
     meta: { username: user.username, serviceEmployee: user.serviceEmployee },
     userId: user.id,
@@ -176,7 +175,7 @@ function applicationCore(ctx: ViewContext, app: AppRecord): Json {
 
 export const applicationListView = applicationCore;
 
-export function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
+function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
   return { ...applicationCore(ctx, app), ...(withUpdatedAt ? { updatedAt: iso(app.updatedAt) } : {}) };
 }
 
@@ -308,9 +307,4 @@ export function workflowView(ctx: ViewContext, workflow: WorkflowRecord, single:
     user: userView(workflow.user),
     ...(single ? { application: applicationEmbeddedView(ctx, workflow.app, true) } : {}),
   };
-}
-
-/** Whether the view of `exec` is in a state where it can be aborted. */
-export function isRunning(ctx: ViewContext, exec: Execution): boolean {
-  return ctx.world.stateOf(exec, ctx.now).phase === 'running';
 }

@@ -34,7 +34,7 @@ export interface WorldLimits {
   maxBuilds: number;
 }
 
-export const DEFAULT_LIMITS: WorldLimits = { maxRuns: 1000, maxBuilds: 1000 };
+const DEFAULT_LIMITS: WorldLimits = { maxRuns: 1000, maxBuilds: 1000 };
 
 export class World {
   readonly clock: WorldClock;
