@@ -17,6 +17,10 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     description: 'Service root (default: $CI_RUN_BASE_URL); /api/v3 is appended.',
   },
   token: { value: '<token>', description: 'API token (default: $CI_RUN_TOKEN).' },
+  'log-origins': {
+    value: '<origin>',
+    description: 'Another origin whose step logs may be fetched (without the token); one a line.',
+  },
   'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline.' },
   pipeline: { value: '<owner/app/pipeline>', description: 'Trigger a run of the pipeline with this name.' },
   'application-id': { value: '<id>', description: 'Trigger a classic build of this application.' },

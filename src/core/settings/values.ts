@@ -67,6 +67,45 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
   }
 }
 
+/** `log-origins`: one origin a line (or comma-separated), each plain https, or http when the API is. */
+export function readLogOrigins(text: string, apiUrl: string | undefined, problems: Problems): string[] {
+  const origins: string[] = [];
+  const apiIsHttp = apiUrl?.startsWith('http:') ?? false;
+  for (const entry of text.split(/[\n,]/).map((part) => part.trim())) {
+    if (entry === '') continue;
+    const origin = originOf(entry);
+    const shown = /[\s?#@]/.test(entry) ? 'an entry' : quote(entry);
+    if (origin === undefined) {
+      problems.add(
+        'log-origins',
+        `${shown} is not an origin (a scheme, a host and an optional port, nothing else).`,
+        'Write one origin a line, for example `https://logs.example.com` or `https://storage.example.com:8443`.',
+      );
+    } else if (origin.startsWith('http:') && !apiIsHttp) {
+      problems.add(
+        'log-origins',
+        `${shown} is plain http while \`base-url\` is https: its logs could be read or changed on the way.`,
+        'Use the https origin of that host.',
+      );
+    } else if (!origins.includes(origin)) {
+      origins.push(origin);
+    }
+  }
+  return origins;
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    const plain = !url.username && !url.password && !entry.includes('@');
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || !plain) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readToken(text: string, needed: boolean, problems: Problems): string {
   if (text === '') {
     if (needed) {
