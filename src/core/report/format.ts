@@ -1,9 +1,7 @@
 // Short, stable wordings shared by the log, the job summary and the terminal.
 import type { Result, Step } from '../../api/types.ts';
 import { sanitizeLine } from '../../text/safety.ts';
-
-/** How following ended, as reported to users. `triggered`: the action did not wait for the result. */
-export type Outcome = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
+import type { OutcomeKind } from '../outcome-kind.ts';
 
 /**
  * `0s`, `0.4s`, `42s`, `1m05s`, `1h02m`. Sub-second values keep one decimal (cut, not rounded); longer ones
@@ -48,7 +46,7 @@ export function resultIcon(result: Result): string {
   }
 }
 
-export function outcomeIcon(outcome: Outcome): string {
+export function outcomeIcon(outcome: OutcomeKind): string {
   switch (outcome) {
     case 'passed':
     case 'failed':
@@ -65,7 +63,7 @@ export function outcomeIcon(outcome: Outcome): string {
   }
 }
 
-export function outcomeWord(outcome: Outcome): string {
+export function outcomeWord(outcome: OutcomeKind): string {
   return outcome === 'timed-out' ? 'timed out' : outcome;
 }
 
@@ -120,7 +118,7 @@ export function currentStep<T extends Pick<Step, 'order' | 'status'>>(steps: rea
 }
 
 /** The last line of the log: `✖ Run failed after 3m12s`. */
-export function outcomeLine(outcome: Outcome, kind: 'run' | 'build', durationMs?: number): string {
+export function outcomeLine(outcome: OutcomeKind, kind: 'run' | 'build', durationMs?: number): string {
   const noun = kind === 'build' ? 'Build' : 'Run';
   const verb =
     outcome === 'cancelled' || outcome === 'aborted'
