@@ -32,35 +32,27 @@ export function elapsedMs(startedAt: Date | undefined, finishedAt: Date | undefi
   return Math.max(0, end - start);
 }
 
+// Maps, not object literals: a result is remote text and may be `constructor` or `__proto__`.
+const RESULT_ICONS = new Map<string, string>([
+  ['passed', '✔'],
+  ['failed', '✖'],
+  ['aborted', '⊘'],
+]);
+const OUTCOME_ICONS = new Map<string, string>([
+  ...RESULT_ICONS,
+  ['timed-out', '⏱'],
+  ['cancelled', '⊘'],
+  ['triggered', '➜'],
+]);
+
 /** ✔ passed, ✖ failed, ⊘ aborted, … anything else (unknown, or not finished yet). */
 export function resultIcon(result: Result): string {
-  switch (result) {
-    case 'passed':
-      return '✔';
-    case 'failed':
-      return '✖';
-    case 'aborted':
-      return '⊘';
-    default:
-      return '…';
-  }
+  return RESULT_ICONS.get(result) ?? '…';
 }
 
+/** The result's icon, or ⏱ timed out, ⊘ cancelled, ➜ triggered (not waited for). */
 export function outcomeIcon(outcome: OutcomeKind): string {
-  switch (outcome) {
-    case 'passed':
-    case 'failed':
-    case 'aborted':
-      return resultIcon(outcome);
-    case 'timed-out':
-      return '⏱';
-    case 'cancelled':
-      return '⊘';
-    case 'triggered':
-      return '➜';
-    default:
-      return '…';
-  }
+  return OUTCOME_ICONS.get(outcome) ?? '…';
 }
 
 export function outcomeWord(outcome: OutcomeKind): string {
