@@ -28,18 +28,21 @@ const REFUSED_WAIT_CAP_MS = 30_000;
 
 /**
  * Sends a trigger, again only when the server certainly did not take it: a 429, or a connection that
- * was never made. Anything that may have reached the server is left to the lost-response search.
+ * was never made. When the response is lost after the trigger may have reached the server, `lost`
+ * looks for what it created instead.
  */
-async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promise<T> {
+async function triggerOnce<T>(
+  deps: TriggerDeps,
+  send: () => Promise<T>,
+  lost: (error: TriggerOutcomeUnknownError) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await send();
     } catch (error) {
+      if (error instanceof TriggerOutcomeUnknownError) return lost(error);
       const refused =
-        error instanceof ApiError &&
-        !(error instanceof TriggerOutcomeUnknownError) &&
-        error.retryable &&
-        (error.status === undefined || error.status === 429);
+        error instanceof ApiError && error.retryable && (error.status === undefined || error.status === 429);
       if (!refused || attempt > REFUSED_RETRIES) throw error;
       const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
       deps.log.info(
@@ -57,43 +60,56 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promis
 const SEARCH_ATTEMPTS = 4;
 const SEARCH_PAUSE_MS = 1000;
 
+/** How to look for what a lost trigger created, and what to say when not exactly one thing is found. */
+interface LostSearch<T> {
+  noun: 'run' | 'build';
+  find: () => Promise<T[]>;
+  none: string;
+  several: (ids: string) => string;
+}
+
+/** Searches a few times, a pause apart, until something matches; adopts it only when it is alone. */
+async function adoptLost<T extends { id: string }>(deps: TriggerDeps, search: LostSearch<T>): Promise<T> {
+  let found: T[] = [];
+  for (let attempt = 1; attempt <= SEARCH_ATTEMPTS && found.length === 0; attempt++) {
+    if (attempt > 1) await deps.sleep(SEARCH_PAUSE_MS);
+    found = await search.find();
+  }
+  const [only] = found;
+  if (only !== undefined && found.length === 1) {
+    deps.log.info(
+      `Adopted ${search.noun} ${sanitizeLine(only.id)}, created by the trigger whose response was lost.`,
+    );
+    return only;
+  }
+  throw new TriggerNotFoundError(
+    found.length === 0 ? search.none : search.several(found.map((item) => sanitizeLine(item.id)).join(', ')),
+  );
+}
+
 export async function triggerRunOnce(
   deps: TriggerDeps,
   payload: RunTrigger,
   fingerprint: TriggerFingerprint,
 ): Promise<Run> {
-  try {
-    return await sendTrigger(deps, () => deps.client.triggerRun(payload));
-  } catch (error) {
-    if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-    deps.log.warning(
-      `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
-    );
-    return adoptLostRun(deps, fingerprint);
-  }
-}
-
-async function adoptLostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint): Promise<Run> {
-  let candidates: Run[] = [];
-  for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
-    candidates = await findTriggeredRuns(deps.client, fingerprint);
-    if (candidates.length > 0) break;
-    if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
-  }
-  if (candidates.length === 1) {
-    const [run] = candidates as [Run];
-    deps.log.info(`Adopted run ${run.id}, created by the trigger whose response was lost.`);
-    return run;
-  }
-  if (candidates.length === 0) {
-    throw new TriggerNotFoundError(
-      'The response to the trigger was lost and no new run of the pipeline matches it, so the server most ' +
-        'likely did not create one. Nothing was triggered twice; re-run the job to try again.',
-    );
-  }
-  throw new TriggerNotFoundError(
-    'The response to the trigger was lost and several new runs match it, so the action cannot tell which ' +
-      `one it created and follows none: ${candidates.map((run) => sanitizeLine(run.id)).join(', ')}.`,
+  return triggerOnce(
+    deps,
+    () => deps.client.triggerRun(payload),
+    (error) => {
+      deps.log.warning(
+        `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
+      );
+      return adoptLost(deps, {
+        noun: 'run',
+        find: () => findTriggeredRuns(deps.client, fingerprint),
+        none:
+          'The response to the trigger was lost and no new run of the pipeline matches it, so the server most ' +
+          'likely did not create one. Nothing was triggered twice; re-run the job to try again.',
+        several: (ids) =>
+          'The response to the trigger was lost and several new runs match it, so the action cannot tell ' +
+          `which one it created and follows none: ${ids}.`,
+      });
+    },
   );
 }
 
@@ -120,43 +136,35 @@ export async function triggerBuildOnce(
   payload: BuildTrigger,
   before: BuildsBefore,
 ): Promise<Build> {
-  try {
-    return await sendTrigger(deps, () => deps.client.triggerBuild(payload));
-  } catch (error) {
-    if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-    if (!before.list) {
-      throw new TriggerNotFoundError(
-        `The response to the build trigger was lost (${error.message}); the build may exist. Without ` +
-          '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
-          'and does not trigger twice.',
-      );
-    }
-    deps.log.warning(`The response to the build trigger was lost (${error.message}); looking for the build.`);
-    const known = new Set(before.builds.map((build) => build.id));
-    for (let attempt = 1; attempt <= SEARCH_ATTEMPTS; attempt++) {
-      const fresh = (await before.list()).filter(
-        (build) =>
-          !known.has(build.id) &&
-          (payload.branch === undefined || build.branch === payload.branch) &&
-          (payload.message === undefined || build.message === payload.message),
-      );
-      if (fresh.length === 1) {
-        deps.log.info(
-          `Adopted build ${sanitizeLine(fresh[0]!.id)}, created by the trigger whose response was lost.`,
-        );
-        return fresh[0]!;
-      }
-      if (fresh.length > 1) {
+  return triggerOnce(
+    deps,
+    () => deps.client.triggerBuild(payload),
+    (error) => {
+      const { list } = before;
+      if (!list) {
         throw new TriggerNotFoundError(
-          `The response to the build trigger was lost and several new builds match it: ${fresh
-            .map((build) => sanitizeLine(build.id))
-            .join(', ')}.`,
+          `The response to the build trigger was lost (${error.message}); the build may exist. Without ` +
+            '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
+            'and does not trigger twice.',
         );
       }
-      if (attempt < SEARCH_ATTEMPTS) await deps.sleep(SEARCH_PAUSE_MS);
-    }
-    throw new TriggerNotFoundError(
-      'The response to the build trigger was lost and no new build matches it; nothing was triggered twice.',
-    );
-  }
+      deps.log.warning(
+        `The response to the build trigger was lost (${error.message}); looking for the build.`,
+      );
+      const known = new Set(before.builds.map((build) => build.id));
+      return adoptLost(deps, {
+        noun: 'build',
+        find: async () =>
+          (await list()).filter(
+            (build) =>
+              !known.has(build.id) &&
+              (payload.branch === undefined || build.branch === payload.branch) &&
+              (payload.message === undefined || build.message === payload.message),
+          ),
+        none: 'The response to the build trigger was lost and no new build matches it; nothing was triggered twice.',
+        several: (ids) =>
+          `The response to the build trigger was lost and several new builds match it: ${ids}.`,
+      });
+    },
+  );
 }
