@@ -2,16 +2,18 @@
 // (spec §4 and §8), so that a request that breaks them is never sent.
 
 import { RequestValidationError } from './errors.ts';
-import type {
-  ApplicationListOptions,
-  BuildFilters,
-  BuildTrigger,
-  DeployFilters,
-  EnvVar,
-  PageOptions,
-  RunFilters,
-  RunTrigger,
-  WorkflowFilters,
+import {
+  APPLICATION_SORTS,
+  RUN_SORTS,
+  type ApplicationListOptions,
+  type BuildFilters,
+  type BuildTrigger,
+  type DeployFilters,
+  type EnvVar,
+  type PageOptions,
+  type RunFilters,
+  type RunTrigger,
+  type WorkflowFilters,
 } from './types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -25,15 +27,6 @@ export interface RequestSpec {
   body?: unknown;
 }
 
-const SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
-const APPLICATION_SORTS = [
-  'nameAsc',
-  'nameDesc',
-  'createdAtAsc',
-  'createdAtDesc',
-  'updatedAtAsc',
-  'updatedAtDesc',
-] as const;
 const MAX_IGNORED_BRANCHES = 10;
 
 type QueryValue = string | number | undefined;
@@ -95,7 +88,7 @@ function sortedPage(page: { limit?: unknown; skip?: unknown; sort?: unknown }) {
   return {
     limit: limit(page.limit, 1, 20),
     skip: skip(page.skip),
-    sort: oneOf(page.sort, 'sort', SORTS),
+    sort: oneOf(page.sort, 'sort', RUN_SORTS),
   };
 }
 
