@@ -92,25 +92,25 @@ export async function triggerRunOnce(
   payload: RunTrigger,
   fingerprint: TriggerFingerprint,
 ): Promise<Run> {
-  return triggerOnce(
-    deps,
-    () => deps.client.triggerRun(payload),
-    (error) => {
-      deps.log.warning(
-        `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
-      );
-      return adoptLost(deps, {
-        noun: 'run',
-        find: () => findTriggeredRuns(deps.client, fingerprint),
-        none:
-          'The response to the trigger was lost and no new run of the pipeline matches it, so the server most ' +
-          'likely did not create one. Nothing was triggered twice; re-run the job to try again.',
-        several: (ids) =>
-          'The response to the trigger was lost and several new runs match it, so the action cannot tell ' +
-          `which one it created and follows none: ${ids}.`,
-      });
-    },
-  );
+  return triggerOnce(deps, () => deps.client.triggerRun(payload), lostRun(deps, fingerprint));
+}
+
+function lostRun(deps: TriggerDeps, fingerprint: TriggerFingerprint) {
+  return (error: TriggerOutcomeUnknownError): Promise<Run> => {
+    deps.log.warning(
+      `The response to the trigger was lost (${error.message}). The run may exist: looking for it instead of triggering again.`,
+    );
+    return adoptLost(deps, {
+      noun: 'run',
+      find: () => findTriggeredRuns(deps.client, fingerprint),
+      none:
+        'The response to the trigger was lost and no new run of the pipeline matches it, so the server most ' +
+        'likely did not create one. Nothing was triggered twice; re-run the job to try again.',
+      several: (ids) =>
+        'The response to the trigger was lost and several new runs match it, so the action cannot tell ' +
+        `which one it created and follows none: ${ids}.`,
+    });
+  };
 }
 
 /**
@@ -136,35 +136,31 @@ export async function triggerBuildOnce(
   payload: BuildTrigger,
   before: BuildsBefore,
 ): Promise<Build> {
-  return triggerOnce(
-    deps,
-    () => deps.client.triggerBuild(payload),
-    (error) => {
-      const { list } = before;
-      if (!list) {
-        throw new TriggerNotFoundError(
-          `The response to the build trigger was lost (${error.message}); the build may exist. Without ` +
-            '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
-            'and does not trigger twice.',
-        );
-      }
-      deps.log.warning(
-        `The response to the build trigger was lost (${error.message}); looking for the build.`,
+  return triggerOnce(deps, () => deps.client.triggerBuild(payload), lostBuild(deps, payload, before));
+}
+
+function lostBuild(deps: TriggerDeps, payload: BuildTrigger, { builds, list }: BuildsBefore) {
+  return (error: TriggerOutcomeUnknownError): Promise<Build> => {
+    if (!list) {
+      throw new TriggerNotFoundError(
+        `The response to the build trigger was lost (${error.message}); the build may exist. Without ` +
+          '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
+          'and does not trigger twice.',
       );
-      const known = new Set(before.builds.map((build) => build.id));
-      return adoptLost(deps, {
-        noun: 'build',
-        find: async () =>
-          (await list()).filter(
-            (build) =>
-              !known.has(build.id) &&
-              (payload.branch === undefined || build.branch === payload.branch) &&
-              (payload.message === undefined || build.message === payload.message),
-          ),
-        none: 'The response to the build trigger was lost and no new build matches it; nothing was triggered twice.',
-        several: (ids) =>
-          `The response to the build trigger was lost and several new builds match it: ${ids}.`,
-      });
-    },
-  );
+    }
+    deps.log.warning(`The response to the build trigger was lost (${error.message}); looking for the build.`);
+    const known = new Set(builds.map((build) => build.id));
+    return adoptLost(deps, {
+      noun: 'build',
+      find: async () =>
+        (await list()).filter(
+          (build) =>
+            !known.has(build.id) &&
+            (payload.branch === undefined || build.branch === payload.branch) &&
+            (payload.message === undefined || build.message === payload.message),
+        ),
+      none: 'The response to the build trigger was lost and no new build matches it; nothing was triggered twice.',
+      several: (ids) => `The response to the build trigger was lost and several new builds match it: ${ids}.`,
+    });
+  };
 }
