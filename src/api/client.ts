@@ -40,6 +40,7 @@ export class ApiClient {
   // One method per JSON endpoint: its request builder, how many arguments that takes (optional ones
   // included; the next one is the call's options), and the reader of its body.
 
+  // Applications
   readonly listApplications = this.#endpoint(requests.listApplicationsRequest, 2, list(parseApplicationRef));
   readonly getApplication = this.#endpoint(requests.getApplicationRequest, 2, parseApplication);
   readonly setIgnoredBranches = this.#endpoint(requests.setIgnoredBranchesRequest, 3, parseApplication);
