@@ -6,13 +6,14 @@ import { cleanCell } from '../../text/safety.ts';
 import { sortedPageFlags, sortedPageOptions, STATE_OPTIONS, stateFlags } from './paging.ts';
 import { listCommand } from './reading.ts';
 
-/** The filters both lists of the classic stack take. */
+/** The filters and paging flags both lists of the classic stack take. */
 const CLASSIC_OPTIONS: Record<string, OptionSpec> = {
   ...STATE_OPTIONS,
   stack: { type: 'string', value: '<n>', description: 'Only this stack (1 or 5).' },
   ...sortedPageOptions(20),
 };
 
+/** The values of CLASSIC_OPTIONS. */
 function classicFlags(flags: Flags) {
   return { ...stateFlags(flags), stack: flags.integer('stack'), ...sortedPageFlags(flags) };
 }
