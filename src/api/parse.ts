@@ -106,12 +106,27 @@ function readResult(o: Fields, at: At): string {
   return value;
 }
 
+/** Where a resource is: `id` and `url`, both required. */
+function readIdentity(o: Fields, at: At): { id: string; url: string } {
+  return { id: requireId(o, 'id', at), url: requireString(o, 'url', at) };
+}
+
+/** How far a run, build, deploy or workflow item got: `status`, `result` and `progress` (percent). */
+function readState(o: Fields, at: At): { status: string; result: string; progress: number | undefined } {
+  return { status: readStatus(o, at), result: readResult(o, at), progress: optNumber(o.progress) };
+}
+
 /** Drops undefined properties so parsed objects compare and print cleanly. */
 function compact<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) {
     if (value[key] === undefined) delete value[key];
   }
   return value;
+}
+
+/** A parser of a required object: `read` takes its fields, and those left undefined are dropped. */
+function objectParser<T extends object>(read: (o: Fields, at: At) => T): Parser<T> {
+  return (value, at) => compact(read(requireObject(value, at), at));
 }
 
 // `2017-07-04 22:43:55.359468446 +0000 UTC`, optionally followed by Go's monotonic reading `m=+0.01`.
@@ -173,46 +188,37 @@ function parseEnvVars(value: unknown): EnvVar[] | undefined {
     }));
 }
 
-const parsePipelineRef: Parser<PipelineRef> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: optString(o.url),
-    name: optString(o.name),
-    pipelineName: optString(o.pipelineName),
-    type: optString(o.type),
-    permissions: optString(o.permissions),
-    setScmProviderStatus: optBoolean(o.setScmProviderStatus),
-    createdAt: parseTimestamp(o.createdAt),
-  });
-};
+const parsePipelineRef = objectParser<PipelineRef>((o, at) => ({
+  id: requireId(o, 'id', at),
+  url: optString(o.url),
+  name: optString(o.name),
+  pipelineName: optString(o.pipelineName),
+  type: optString(o.type),
+  permissions: optString(o.permissions),
+  setScmProviderStatus: optBoolean(o.setScmProviderStatus),
+  createdAt: parseTimestamp(o.createdAt),
+}));
 
 function readSourceRunId(o: Fields): string | undefined {
   if (isFields(o.sourceRun)) return optString(o.sourceRun.id);
   return optString(o.sourceRun) ?? optString(o.sourceRunId);
 }
 
-export const parseRun: Parser<Run> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    branch: optString(o.branch),
-    commitHash: optString(o.commitHash),
-    message: optString(o.message),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    createdAt: parseTimestamp(o.createdAt),
-    startedAt: parseTimestamp(o.startedAt),
-    finishedAt: parseTimestamp(o.finishedAt),
-    envVars: parseEnvVars(o.envVars),
-    commits: Array.isArray(o.commits) ? o.commits : undefined,
-    user: parseUser(o.user),
-    pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
-    sourceRunId: readSourceRunId(o),
-  });
-};
+export const parseRun = objectParser<Run>((o, at) => ({
+  ...readIdentity(o, at),
+  branch: optString(o.branch),
+  commitHash: optString(o.commitHash),
+  message: optString(o.message),
+  ...readState(o, at),
+  createdAt: parseTimestamp(o.createdAt),
+  startedAt: parseTimestamp(o.startedAt),
+  finishedAt: parseTimestamp(o.finishedAt),
+  envVars: parseEnvVars(o.envVars),
+  commits: Array.isArray(o.commits) ? o.commits : undefined,
+  user: parseUser(o.user),
+  pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
+  sourceRunId: readSourceRunId(o),
+}));
 
 /** `index` is the step's position in its list, used when the server sent no `order`. */
 export function parseStep(value: unknown, at: At, index = 0): Step {
@@ -234,21 +240,19 @@ export function parseStep(value: unknown, at: At, index = 0): Step {
   });
 }
 
-export const parseApplicationRef: Parser<ApplicationRef> = (value, at) => {
-  const o = requireObject(value, at);
+export const parseApplicationRef = objectParser<ApplicationRef>((o, at) => {
   // Some servers nest privacy and stack under `settings`.
   const settings = isFields(o.settings) ? o.settings : {};
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
+  return {
+    ...readIdentity(o, at),
     name: requireString(o, 'name', at),
     owner: parseUser(o.owner),
     privacy: optString(o.privacy) ?? optString(settings.privacy),
     stack: optNumber(o.stack) ?? optNumber(settings.stack),
     createdAt: parseTimestamp(o.createdAt),
     updatedAt: parseTimestamp(o.updatedAt),
-  });
-};
+  };
+});
 
 export const parseApplication: Parser<Application> = (value, at) => {
   const ref = parseApplicationRef(value, at);
@@ -270,46 +274,31 @@ export const parseApplication: Parser<Application> = (value, at) => {
   });
 };
 
-export const parseBuild: Parser<Build> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    branch: optString(o.branch),
-    commitHash: optString(o.commitHash),
-    message: optString(o.message),
-    createdAt: parseTimestamp(o.createdAt),
-    startedAt: parseTimestamp(o.startedAt),
-    finishedAt: parseTimestamp(o.finishedAt),
-    application: optionalObject(o, 'application', at, parseApplicationRef),
-  });
-};
+export const parseBuild = objectParser<Build>((o, at) => ({
+  ...readIdentity(o, at),
+  ...readState(o, at),
+  branch: optString(o.branch),
+  commitHash: optString(o.commitHash),
+  message: optString(o.message),
+  createdAt: parseTimestamp(o.createdAt),
+  startedAt: parseTimestamp(o.startedAt),
+  finishedAt: parseTimestamp(o.finishedAt),
+  application: optionalObject(o, 'application', at, parseApplicationRef),
+}));
 
-export const parseDeploy: Parser<Deploy> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    createdAt: parseTimestamp(o.createdAt),
-  });
-};
+export const parseDeploy = objectParser<Deploy>((o, at) => ({
+  ...readIdentity(o, at),
+  ...readState(o, at),
+  createdAt: parseTimestamp(o.createdAt),
+}));
 
 /** Flattens the item's `data` object (runId, pipelineId, step counters) into the item. */
-const parseWorkflowItem: Parser<WorkflowItem> = (value, at) => {
-  const o = requireObject(value, at);
+const parseWorkflowItem = objectParser<WorkflowItem>((o, at) => {
   const data = isFields(o.data) ? o.data : {};
-  return compact({
+  return {
     id: requireId(o, 'id', at),
     type: optString(o.type),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
+    ...readState(o, at),
     updatedAt: parseTimestamp(o.updatedAt),
     runId: optString(data.runId),
     pipelineId: optString(data.pipelineId),
@@ -319,19 +308,17 @@ const parseWorkflowItem: Parser<WorkflowItem> = (value, at) => {
     totalSteps: optNumber(data.totalSteps),
     stepName: optString(data.stepName),
     parentItem: optString(o.parentItem),
-  });
-};
+  };
+});
 
-export const parseWorkflow: Parser<Workflow> = (value, at) => {
-  const o = requireObject(value, at);
+export const parseWorkflow = objectParser<Workflow>((o, at) => {
   const data = isFields(o.data) ? o.data : undefined;
   let items: WorkflowItem[] = [];
   if (o.items !== undefined && o.items !== null) {
     items = parseListAt(o.items, child(at, 'items'), parseWorkflowItem);
   }
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
+  return {
+    ...readIdentity(o, at),
     trigger: optString(o.trigger),
     createdAt: parseTimestamp(o.createdAt),
     startedAt: parseTimestamp(o.startedAt),
@@ -347,14 +334,13 @@ export const parseWorkflow: Parser<Workflow> = (value, at) => {
     items,
     user: parseUser(o.user),
     application: optionalObject(o, 'application', at, parseApplicationRef),
-  });
-};
+  };
+});
 
-export const parsePipeline: Parser<Pipeline> = (value, at) => {
-  const o = requireObject(value, at);
+export const parsePipeline = objectParser<Pipeline>((o, at) => {
   const name = optString(o.name) ?? optString(o.pipelineName);
   if (name === undefined) fail(child(at, 'name'), 'a string', o.name);
-  return compact({
+  return {
     id: requireId(o, 'id', at),
     url: optString(o.url),
     name,
@@ -362,8 +348,8 @@ export const parsePipeline: Parser<Pipeline> = (value, at) => {
     type: optString(o.type),
     permissions: optString(o.permissions),
     createdAt: parseTimestamp(o.createdAt),
-  });
-};
+  };
+});
 
 export const parsePipelineWithApplication: Parser<Pipeline & { application?: ApplicationRef }> = (
   value,

@@ -148,14 +148,32 @@ export interface Pipeline {
   createdAt?: Date;
 }
 
-export type RunSort = 'creationDateAsc' | 'creationDateDesc';
+/** The orders of the lists sorted by creation date (runs, workflows, builds, deploys). */
+export const RUN_SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
+export type RunSort = (typeof RUN_SORTS)[number];
 
-export interface RunFilters {
-  applicationId?: string;
-  pipelineId?: string;
+export const APPLICATION_SORTS = [
+  'nameAsc',
+  'nameDesc',
+  'createdAtAsc',
+  'createdAtDesc',
+  'updatedAtAsc',
+  'updatedAtDesc',
+] as const;
+type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+export interface PageOptions {
   limit?: number;
   skip?: number;
+}
+
+interface SortedPageOptions extends PageOptions {
   sort?: RunSort;
+}
+
+export interface RunFilters extends SortedPageOptions {
+  applicationId?: string;
+  pipelineId?: string;
   status?: string;
   result?: string;
   branch?: string;
@@ -165,61 +183,46 @@ export interface RunFilters {
   author?: string;
 }
 
-export interface RunTrigger {
+/** What run and build triggers both send. */
+interface TriggerOptions {
+  branch?: string;
+  commitHash?: string;
+  message?: string;
+  envVars?: EnvVar[];
+}
+
+export interface RunTrigger extends TriggerOptions {
   pipelineId: string;
   sourceRunId?: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
 }
 
-export interface BuildTrigger {
+export interface BuildTrigger extends TriggerOptions {
   applicationId: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
 }
 
-export interface ApplicationListOptions {
+export interface ApplicationListOptions extends PageOptions {
   stack?: 1 | 5 | 6 | number;
-  limit?: number;
-  skip?: number;
-  sort?: 'nameAsc' | 'nameDesc' | 'createdAtAsc' | 'createdAtDesc' | 'updatedAtAsc' | 'updatedAtDesc';
+  sort?: ApplicationSort;
 }
 
-export interface BuildFilters {
+/** What both lists of the classic stack filter by. */
+interface ClassicFilters extends SortedPageOptions {
+  result?: string;
+  stack?: number;
+  status?: string;
+}
+
+export interface BuildFilters extends ClassicFilters {
   branch?: string;
   commit?: string;
-  result?: string;
-  stack?: number;
-  status?: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
 }
 
-export interface DeployFilters {
+export interface DeployFilters extends ClassicFilters {
   buildId?: string;
-  result?: string;
-  stack?: number;
-  status?: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
 }
 
-export interface WorkflowFilters {
+export interface WorkflowFilters extends SortedPageOptions {
   applicationId: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
-}
-
-export interface PageOptions {
-  limit?: number;
-  skip?: number;
 }
 
 /** A status is final only when it is `finished`; any other value, known or not, means "not done yet". */

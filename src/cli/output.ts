@@ -95,12 +95,6 @@ export function printTable<T>(io: CliIo, items: readonly T[], table: TableSpec<T
   );
 }
 
-/** The items as JSON with --json, else as a table. */
-export function printList<T>(io: CliIo, json: boolean, items: readonly T[], table: TableSpec<T>): void {
-  if (json) printJson(io, items);
-  else printTable(io, items, table);
-}
-
 /** What to print for an empty list. */
 function nothingFound(io: CliIo, what: string): void {
   io.stdout.write(`No ${what} found.\n`);

@@ -4,9 +4,8 @@ import type { AbortResult } from './abort.ts';
 import { formatDuration } from './report/format.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
+import type { OutcomeKind } from './outcome-kind.ts';
 import type { Settings } from './settings.ts';
-
-type OutcomeKind = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
 
 export interface Outcome {
   kind: OutcomeKind;

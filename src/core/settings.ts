@@ -218,18 +218,17 @@ export function workflowApplication(settings: Settings): { owner: string; name: 
 
 function readEnvVars(text: string, problems: Problems): EnvVar[] {
   if (text.trim() === '') return [];
-  try {
-    return parseEnvVars(text);
-  } catch (error) {
-    if (!(error instanceof EnvVarsError)) throw error;
-    problems.add(
-      'env-vars',
+  const envVars = problems.parse(
+    'env-vars',
+    EnvVarsError,
+    () => parseEnvVars(text),
+    (error) => [
       error.message,
       'Write one `KEY=VALUE` per line (the value may contain `=`), `KEY<<EOF` … `EOF` for a multi-line value, ' +
         '`#` for comments; or a JSON array `[{"key": "KEY", "value": "VALUE"}]`. Names use letters, digits and `_`.',
-    );
-    return [];
-  }
+    ],
+  );
+  return envVars ?? [];
 }
 
 function checkWorkflowWait(

@@ -19,16 +19,16 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     add('the value contains whitespace.', `Write the URL alone, ${example}.`);
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    add(
+  const url = problems.parse(
+    'base-url',
+    TypeError,
+    () => new URL(text),
+    () => [
       `${shown} is not an absolute http or https URL.`,
       `Write the full URL with its scheme, ${example} (or \`http://\` for a local server).`,
-    );
-    return undefined;
-  }
+    ],
+  );
+  if (url === undefined) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     add(
       `${shown} uses \`${url.protocol}\`; only http and https URLs are allowed.`,
@@ -54,17 +54,16 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     add(`the URL for ${url.origin} has a fragment (\`#...\`).`, `Remove it, ${example}.`);
     return undefined;
   }
-  try {
-    return normaliseApiUrl(text);
-  } catch (error) {
-    if (!(error instanceof RequestValidationError)) throw error;
-    // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
-    add(
+  // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
+  return problems.parse(
+    'base-url',
+    RequestValidationError,
+    () => normaliseApiUrl(text),
+    () => [
       `${shown} points inside the API (\`/api/v3/...\`), not at the service root.`,
       `Cut the URL after \`/api/v3\` or leave \`/api/v3\` out, ${example}.`,
-    );
-    return undefined;
-  }
+    ],
+  );
 }
 
 /** `log-origins`: one origin a line (or comma-separated), each plain https, or http when the API is. */
@@ -325,17 +324,13 @@ function isNamePart(part: string): boolean {
 /** `timeout`: empty or zero means no limit. */
 export function readTimeout(text: string, problems: Problems): number | undefined {
   if (text === '') return undefined;
-  try {
-    const milliseconds = parseDuration(text);
-    return milliseconds === 0 ? undefined : milliseconds;
-  } catch (error) {
-    problems.add(
-      'timeout',
-      durationMessage(error),
-      `Write ${DURATION_FORMS}; leave it empty or write \`0\` for no limit.`,
-    );
-    return undefined;
-  }
+  const milliseconds = problems.parse(
+    'timeout',
+    DurationError,
+    () => parseDuration(text),
+    (error) => [error.message, `Write ${DURATION_FORMS}; leave it empty or write \`0\` for no limit.`],
+  );
+  return milliseconds === 0 ? undefined : milliseconds;
 }
 
 const MIN_POLL_INTERVAL_MS = 1000;
@@ -344,13 +339,13 @@ const MAX_POLL_INTERVAL_MS = 60 * 60 * 1000;
 export function readPollInterval(text: string, problems: Problems): 'auto' | { fixedMs: number } {
   if (text === '' || text.toLowerCase() === 'auto') return 'auto';
   const hint = `Write \`auto\` (the default) or a fixed interval from \`1s\` to \`1h\`: ${DURATION_FORMS}.`;
-  let milliseconds: number;
-  try {
-    milliseconds = parseDuration(text);
-  } catch (error) {
-    problems.add('poll-interval', durationMessage(error), hint);
-    return 'auto';
-  }
+  const milliseconds = problems.parse(
+    'poll-interval',
+    DurationError,
+    () => parseDuration(text),
+    (error) => [error.message, hint],
+  );
+  if (milliseconds === undefined) return 'auto';
   if (milliseconds < MIN_POLL_INTERVAL_MS) {
     problems.add('poll-interval', `${quote(text)} is shorter than the minimum of 1s.`, hint);
   } else if (milliseconds > MAX_POLL_INTERVAL_MS) {
@@ -359,9 +354,4 @@ export function readPollInterval(text: string, problems: Problems): 'auto' | { f
     return { fixedMs: milliseconds };
   }
   return 'auto';
-}
-
-function durationMessage(error: unknown): string {
-  if (error instanceof DurationError) return error.message;
-  throw error;
 }
