@@ -17,10 +17,7 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     description: 'Service root (default: $CI_RUN_BASE_URL); /api/v3 is appended.',
   },
   token: { value: '<token>', description: 'API token (default: $CI_RUN_TOKEN).' },
-  'log-origins': {
-    value: '<origin>',
-    description: 'Another origin whose step logs may be fetched (without the token); one a line.',
-  },
+  'log-origins': { value: '<origin>', description: 'Other origins whose step logs may be fetched.' },
   'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline.' },
   pipeline: { value: '<owner/app/pipeline>', description: 'Trigger a run of the pipeline with this name.' },
   'application-id': { value: '<id>', description: 'Trigger a classic build of this application.' },
