@@ -78,26 +78,23 @@ export const applicationsQuery = query({
   sort: v.optional(v.pipe(v.string(), oneOf(APPLICATION_SORTS)), 'nameAsc'),
 });
 
+/** What the builds and deploys lists of an application both take, after their own filters. */
+const classicListFields = {
+  result: resultFilter,
+  stack: stackFilter,
+  status: statusFilter,
+  limit: v.optional(limit(20), 10),
+  skip,
+  sort: creationSort,
+};
+
 export const buildsQuery = query({
   branch: str,
   commit: v.optional(v.pipe(v.string(), v.minLength(40), v.maxLength(40))),
-  result: resultFilter,
-  stack: stackFilter,
-  status: statusFilter,
-  limit: v.optional(limit(20), 10),
-  skip,
-  sort: creationSort,
+  ...classicListFields,
 });
 
-export const deploysQuery = query({
-  buildId: str,
-  result: resultFilter,
-  stack: stackFilter,
-  status: statusFilter,
-  limit: v.optional(limit(20), 10),
-  skip,
-  sort: creationSort,
-});
+export const deploysQuery = query({ buildId: str, ...classicListFields });
 
 export const workflowsQuery = query({
   applicationId: v.pipe(v.string(), v.minLength(1)),
