@@ -61,15 +61,19 @@ interface ExecutionBase {
   settled: boolean;
 }
 
-export interface RunRecord extends ExecutionBase {
-  kind: 'run';
-  pipeline: PipelineRecord;
+/** What a run and a build both hold: who triggered them, on which commit, with which variables. */
+interface TriggeredExecution extends ExecutionBase {
   app: AppRecord;
   user: UserRecord;
   branch: string;
   commitHash: string;
   message: string;
   envVars: EnvVar[];
+}
+
+export interface RunRecord extends TriggeredExecution {
+  kind: 'run';
+  pipeline: PipelineRecord;
   /** Variables whose EMULATOR_* switches steer this run: its own, after those inherited from its source run. */
   switchEnv: EnvVar[];
   tag?: string;
@@ -77,14 +81,8 @@ export interface RunRecord extends ExecutionBase {
   workflow: WorkflowRecord;
 }
 
-export interface BuildRecord extends ExecutionBase {
+export interface BuildRecord extends TriggeredExecution {
   kind: 'build';
-  app: AppRecord;
-  user: UserRecord;
-  branch: string;
-  commitHash: string;
-  message: string;
-  envVars: EnvVar[];
 }
 
 export interface DeployRecord extends ExecutionBase {
