@@ -195,21 +195,31 @@ export function classicStatusOf(phase: Phase): string {
   return phase === 'queued' ? 'notstarted' : phase;
 }
 
-function executionStatus(state: ExecutionState): Json {
-  return { status: classicStatusOf(state.phase), result: state.result };
+/** What the list items of builds and deploys both show, with the state they show it from. */
+function classicItem(
+  ctx: ViewContext,
+  exec: BuildRecord | DeployRecord,
+  collection: 'builds' | 'deploys',
+): { state: ExecutionState; view: Json } {
+  const state = ctx.world.stateOf(exec, ctx.now);
+  const view = {
+    id: exec.id,
+    url: api(ctx, `/${collection}/${exec.id}`),
+    createdAt: iso(exec.plan.createdAt),
+    status: classicStatusOf(state.phase),
+    result: state.result,
+  };
+  return { state, view };
 }
 
 export function buildListView(ctx: ViewContext, build: BuildRecord): Json {
-  const state = ctx.world.stateOf(build, ctx.now);
+  const { state, view } = classicItem(ctx, build, 'builds');
   return {
-    id: build.id,
-    url: api(ctx, `/builds/${build.id}`),
+    ...view,
     branch: build.branch,
     message: build.message,
-    createdAt: iso(build.plan.createdAt),
     ...times(state),
     progress: state.phase === 'queued' ? null : state.progress,
-    ...executionStatus(state),
   };
 }
 
@@ -232,14 +242,8 @@ export function buildView(
 }
 
 export function deployListView(ctx: ViewContext, deploy: DeployRecord): Json {
-  const state = ctx.world.stateOf(deploy, ctx.now);
-  return {
-    id: deploy.id,
-    url: api(ctx, `/deploys/${deploy.id}`),
-    progress: state.progress,
-    createdAt: iso(deploy.plan.createdAt),
-    ...executionStatus(state),
-  };
+  const { state, view } = classicItem(ctx, deploy, 'deploys');
+  return { ...view, progress: state.progress };
 }
 
 export function deployView(ctx: ViewContext, deploy: DeployRecord): Json {
