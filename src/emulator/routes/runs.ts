@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, found, notFound } from '../errors.ts';
 import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
 import { runsQuery, runTriggerBody } from '../request-schemas.ts';
 import { arrayOf, runListItemSchema, runSchema, runTriggerSchema } from '../response-schemas.ts';
@@ -8,16 +8,15 @@ import type { EmulatorState } from '../state.ts';
 import { digest } from '../model/ids.ts';
 import { goTriggerRunView, runView, statusOf, type ViewContext } from '../views.ts';
 import type { RunRecord } from '../world-records.ts';
-import { abortRunning, triggerOptions } from './executions.ts';
+import { abortRecord, triggerOptions } from './executions.ts';
 import { byCreation, page } from './paging.ts';
+import { getRecord } from './records.ts';
 
 type RunsQuery = v.InferOutput<typeof runsQuery>;
 type RunTriggerBody = v.InferOutput<typeof runTriggerBody>;
 
 export function findRun(state: EmulatorState, id: string): RunRecord {
-  const run = state.world.run(id);
-  if (!run) throw notFound(`Run ${id} not found`);
-  return run;
+  return found(state.world.run(id), `Run ${id}`);
 }
 
 /** Whether `run` passes the filters of GET /runs other than its application or pipeline. */
@@ -37,8 +36,7 @@ function matchesFilters(ctx: ViewContext, run: RunRecord, q: RunsQuery): boolean
 function trigger(state: EmulatorState, request: FastifyRequest<{ Body: RunTriggerBody }>): RunRecord {
   const body = request.body;
   const options = triggerOptions(body);
-  const pipeline = state.world.pipelines.get(body.pipelineId);
-  if (!pipeline) throw notFound(`Pipeline ${body.pipelineId} not found`);
+  const pipeline = found(state.world.pipelines.get(body.pipelineId), `Pipeline ${body.pipelineId}`);
   requireWrite(state, request, pipeline.app);
   const sourceRun = body.sourceRunId !== undefined ? state.world.run(body.sourceRunId) : undefined;
   if (body.sourceRunId !== undefined) {
@@ -83,15 +81,13 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
     },
   );
 
-  app.get<{ Params: { runId: string } }>(
-    '/api/v3/runs/:runId',
-    { schema: { response: { 200: runSchema } } },
-    async (request) => {
-      const run = findRun(state, request.params.runId);
-      requireRead(state, request, run.app);
-      return runView(viewContext(state, request), run, 'single');
-    },
-  );
+  const find = ({ runId }: { runId: string }) => findRun(state, runId);
+  getRecord(app, state, {
+    url: '/api/v3/runs/:runId',
+    schema: runSchema,
+    find,
+    view: (ctx, run) => runView(ctx, run, 'single'),
+  });
 
   app.post<{ Body: RunTriggerBody }>(
     '/api/v3/runs',
@@ -110,15 +106,10 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
     },
   );
 
-  app.put<{ Params: { runId: string } }>(
-    '/api/v3/runs/:runId/abort',
-    { schema: { response: { 200: runSchema } } },
-    async (request) => {
-      const run = findRun(state, request.params.runId);
-      requireWrite(state, request, run.app);
-      const ctx = viewContext(state, request);
-      abortRunning(state, run, ctx.now);
-      return runView(ctx, run, 'abort');
-    },
-  );
+  abortRecord(app, state, {
+    url: '/api/v3/runs/:runId/abort',
+    schema: runSchema,
+    find,
+    view: (ctx, run) => runView(ctx, run, 'abort'),
+  });
 }
