@@ -108,25 +108,22 @@ export const pipelinesQuery = query({ limit: v.optional(limit(100), 20), skip })
 // ---- bodies: nothing is coerced ----
 
 const nonEmpty = v.pipe(v.string(), v.minLength(1));
-const envVars = v.optional(v.array(closed({ key: nonEmpty, value: v.string() })));
+/** What every trigger may say besides what it triggers: the commit and the variables. */
+const triggerFields = {
+  branch: v.optional(nonEmpty),
+  commitHash: v.optional(nonEmpty),
+  message: v.optional(v.string()),
+  envVars: v.optional(v.array(closed({ key: nonEmpty, value: v.string() }))),
+};
 
 export const runTriggerBody = closed({
   pipelineId: nonEmpty,
   sourceRunId: v.optional(nonEmpty),
-  branch: v.optional(nonEmpty),
-  commitHash: v.optional(nonEmpty),
-  message: v.optional(v.string()),
-  envVars,
+  ...triggerFields,
   tag: v.optional(nonEmpty),
 });
 
-export const buildTriggerBody = closed({
-  applicationId: nonEmpty,
-  branch: v.optional(nonEmpty),
-  commitHash: v.optional(nonEmpty),
-  message: v.optional(v.string()),
-  envVars,
-});
+export const buildTriggerBody = closed({ applicationId: nonEmpty, ...triggerFields });
 
 export const patchApplicationBody = closed({
   // valibot checks an array's items before its size; this checks the size first.

@@ -115,22 +115,22 @@ export interface StepRef {
   step: PlannedStep;
 }
 
-export interface RunTriggerInput {
-  pipeline: PipelineRecord;
-  user: UserRecord;
+/** What every trigger may say besides what it triggers and for whom: the commit and the variables. */
+export interface TriggerOptions {
   branch?: string;
   commitHash?: string;
   message?: string;
   envVars?: EnvVar[];
+}
+
+export interface RunTriggerInput extends TriggerOptions {
+  pipeline: PipelineRecord;
+  user: UserRecord;
   sourceRun?: RunRecord;
   tag?: string;
 }
 
-export interface BuildTriggerInput {
+export interface BuildTriggerInput extends TriggerOptions {
   app: AppRecord;
   user: UserRecord;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
 }

@@ -3,25 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
 import { requireWrite } from '../http.ts';
 import type { EmulatorState } from '../state.ts';
-import type { BuildRecord, EnvVar, RunRecord } from '../world-records.ts';
+import type { BuildRecord, RunRecord, TriggerOptions } from '../world-records.ts';
 import { registerRecordRoute, type RecordRoute } from './records.ts';
 
-interface TriggerBody {
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: { key: string; value: string }[];
-}
-
-interface TriggerOptions {
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars: EnvVar[];
-}
-
 /** The options every trigger takes; a commit without its branch is refused before anything is looked up. */
-export function triggerOptions(body: TriggerBody): TriggerOptions {
+export function triggerOptions(body: TriggerOptions): TriggerOptions {
   if (body.commitHash !== undefined && body.branch === undefined)
     throw badRequest('commitHash requires branch');
   return {
