@@ -2,8 +2,30 @@
 // activity, replayed in time order.
 import { DEFAULT_QUEUE_MS, type ScriptStep } from './timeline.ts';
 import type { WorldApplication, WorldFile } from './world-file.ts';
-import type { AppRecord, Execution, PipelineRecord, UserRecord } from './world-records.ts';
-import type { World } from './world.ts';
+import type { IdGenerator } from './model/ids.ts';
+import type {
+  AppRecord,
+  BuildRecord,
+  BuildTriggerInput,
+  Execution,
+  PipelineRecord,
+  RunRecord,
+  RunTriggerInput,
+  UserRecord,
+} from './world-records.ts';
+
+/** What loading a world file needs of the world it fills. */
+interface World {
+  readonly ids: IdGenerator;
+  readonly users: Map<string, UserRecord>;
+  readonly tokens: Map<string, UserRecord>;
+  user(username: string): UserRecord | undefined;
+  app(owner: string, name: string): AppRecord | undefined;
+  addApplication(app: AppRecord): void;
+  sync(t?: number): void;
+  triggerRun(input: RunTriggerInput, at?: number): RunRecord;
+  triggerBuild(input: BuildTriggerInput, at?: number): BuildRecord;
+}
 
 const DEFAULT_BUILD_STEPS: ScriptStep[] = [
   { name: 'get code' },
