@@ -3,7 +3,7 @@ import { ApiClient } from '../api/client.ts';
 import { UsageError } from './errors.ts';
 import type { Flags } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { stripControls } from '../text/safety.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { USER_AGENT } from './version.ts';
 
 export function baseUrlOf(flags: Flags, env: NodeJS.ProcessEnv): string {
@@ -24,7 +24,7 @@ function connect(flags: Flags, io: CliIo): ApiClient {
     ...(token ? { token } : {}),
     userAgent: USER_AGENT,
     ...(flags.boolean('verbose')
-      ? { debug: (line: string) => io.stderr.write(`debug: ${stripControls(line)}\n`) }
+      ? { debug: (line: string) => io.stderr.write(`debug: ${sanitizeLine(line)}\n`) }
       : {}),
   });
 }

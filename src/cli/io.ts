@@ -31,3 +31,11 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
   };
 }
+
+/**
+ * Inside a GitHub Actions step, where the runner reads every line of stdout and stderr for workflow commands:
+ * remote text blocks are then fenced the way the action fences them.
+ */
+export function inGitHubActions(io: Pick<CliIo, 'env'>): boolean {
+  return io.env.GITHUB_ACTIONS === 'true';
+}
