@@ -2,6 +2,7 @@
 // and an exit code (0 passed, 1 failed, 2 bad input, 130 interrupted).
 import type { CommandSpec } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
+import { checkTokenFlags } from './connection.ts';
 import { describeFailure, EXIT } from './errors.ts';
 import { parseCommandLine } from './flags.ts';
 import { commandHelp, groupHelp, mainHelp } from './help.ts';
@@ -37,6 +38,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
       io.stdout.write(commandHelp(spec));
       return EXIT.passed;
     }
+    checkTokenFlags(parsed.flags, io);
     return await spec.run({ flags: parsed.flags, positionals: parsed.positionals }, io);
   } catch (error) {
     return reportFailure(error, spec, io);

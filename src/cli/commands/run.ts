@@ -14,6 +14,7 @@ import { createRecordSink } from '../../core/sinks/record-sink.ts';
 import { createSummarySink } from '../../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
+import { tokenOf } from '../connection.ts';
 import { EXIT } from '../errors.ts';
 import { inGitHubActions } from '../io.ts';
 import { guardLines, printJson } from '../output.ts';
@@ -45,7 +46,7 @@ export const run: CommandSpec = {
     'ci-run run --base-url https://ci.example.com --run-id 5e000000000000000000002f',
   ],
   async run({ flags }, io) {
-    const settings = readSettings(inputsFromFlags(flags, io));
+    const settings = readSettings(inputsFromFlags(flags, io, await tokenOf(flags, io)));
     const json = flags.boolean('json');
     const report = json ? io.stderr : io.stdout;
     const style = createStyle(colorWanted(io.env, report.isTTY));
