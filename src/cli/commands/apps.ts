@@ -6,7 +6,7 @@ import { UsageError } from '../errors.ts';
 import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
 import { formatTime, printJson, renderFields } from '../output.ts';
-import { cleanCell } from '../../text/safety.ts';
+import { cleanCell, guardLogLine } from '../../text/safety.ts';
 import { pageFlags, pageOptions, sortedPageFlags, sortedPageOptions } from './paging.ts';
 import { getCommand, listCommand } from './reading.ts';
 
@@ -112,11 +112,12 @@ export const appIgnoreBranches: CommandSpec = {
     if (flags.boolean('json')) printJson(io, app);
     else {
       const list = app.ignoredBranches ?? branches;
-      io.stdout.write(
+      const label = cleanCell(`${owner}/${name}`, 120);
+      const line =
         list.length === 0
-          ? `${cleanCell(`${owner}/${name}`, 120)} ignores no branch.\n`
-          : `${cleanCell(`${owner}/${name}`, 120)} ignores: ${list.map((branch) => cleanCell(branch, 100)).join(', ')}\n`,
-      );
+          ? `${label} ignores no branch.`
+          : `${label} ignores: ${list.map((branch) => cleanCell(branch, 100)).join(', ')}`;
+      io.stdout.write(`${guardLogLine(line)}\n`);
     }
     return 0;
   },

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { Run, RunFilters, Step } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { UsageError } from '../errors.ts';
-import type { CliIo } from '../io.ts';
+import { inGitHubActions, type CliIo } from '../io.ts';
 import { withClient } from '../connection.ts';
 import {
   formatElapsed,
@@ -16,7 +16,7 @@ import {
   stdoutStyle,
   type TableSpec,
 } from '../output.ts';
-import { cleanCell, stripControls } from '../../text/safety.ts';
+import { cleanCell, fenceLogLines, guardLogLine, stripControls } from '../../text/safety.ts';
 import { sortedPageFlags, sortedPageOptions, STATE_OPTIONS, stateFlags } from './paging.ts';
 import { getCommand, listCommand } from './reading.ts';
 
@@ -83,14 +83,13 @@ export const runGet = getCommand({
 });
 
 function printRun(io: CliIo, run: Run): void {
-  const state = stateCell(stdoutStyle(io), run);
   const keys = (run.envVars ?? []).map((pair) => cleanCell(pair.key, 100));
   io.stdout.write(
     renderFields([
       ['Run', cleanCell(run.id, 40)],
       ['URL', cleanCell(run.url, 300)],
       ['Pipeline', pipelineLabel(run)],
-      ['State', typeof state === 'string' ? state : state.paint(state.text)],
+      ['State', stateCell(stdoutStyle(io), run)],
       ['Progress', run.progress === undefined ? undefined : `${Math.round(run.progress)}%`],
       ['Branch', cleanCell(run.branch ?? '', 200)],
       ['Commit', cleanCell(run.commitHash ?? '', 64)],
@@ -155,7 +154,10 @@ const STEP_TABLE: TableSpec<Step> = {
   ],
 };
 
-/** Streams the log as it arrives, line by line, each stripped of terminal controls. */
+/**
+ * Streams the log as it arrives, line by line, each stripped of terminal controls and guarded; inside GitHub
+ * Actions each chunk's lines are fenced instead, as the action prints a log tail, so that nothing is held.
+ */
 async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], order: number): Promise<number> {
   const step = list.find((candidate) => candidate.order === order);
   if (!step) {
@@ -167,14 +169,20 @@ async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], ord
     io.stderr.write(`Step ${order} has no log (yet).\n`);
     return 1;
   }
+  const fenced = inGitHubActions(io);
+  const print = (lines: string[]) => {
+    if (lines.length === 0) return;
+    const shown = fenced ? fenceLogLines(lines) : lines.map((line) => guardLogLine(stripControls(line)));
+    io.stdout.write(shown.map((line) => `${line}\n`).join(''));
+  };
   const decoder = new TextDecoder();
   let pending = '';
   for await (const chunk of await client.openStepLog(step.logUrl)) {
-    const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
+    const lines = (pending + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
     pending = lines.pop() ?? '';
-    for (const line of lines) io.stdout.write(`${stripControls(line)}\n`);
+    print(lines);
   }
   pending += decoder.decode();
-  if (pending !== '') io.stdout.write(`${stripControls(pending)}\n`);
+  if (pending !== '') print([pending]);
   return 0;
 }
