@@ -48,3 +48,24 @@ export function getCommand<T>({
 }: ReadingSpec<T> & { print: (io: CliIo, value: T) => void }): CommandSpec {
   return readingCommand(spec, print);
 }
+
+/** `<words> <id>`: reads one resource by its id and prints it with `print`. */
+export function getByIdCommand<T>(
+  words: readonly string[],
+  noun: string,
+  summary: string,
+  read: (client: ApiClient, id: string) => Promise<T>,
+  print: (io: CliIo, value: T) => void,
+): CommandSpec {
+  return getCommand({
+    words,
+    args: [`<${noun}-id>`],
+    summary,
+    options: {},
+    request:
+      ({ positionals }) =>
+      (client) =>
+        read(client, positionals[0]!),
+    print,
+  });
+}

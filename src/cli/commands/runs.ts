@@ -18,7 +18,7 @@ import {
 } from '../output.ts';
 import { cleanCell, fenceLogLines, guardLogLine, stripControls } from '../../text/safety.ts';
 import { sortedPageFlags, sortedPageOptions, STATE_OPTIONS, stateFlags } from './paging.ts';
-import { getCommand, listCommand } from './reading.ts';
+import { getByIdCommand, listCommand } from './reading.ts';
 
 export const runsList = listCommand<Run>({
   words: ['runs', 'list'],
@@ -71,16 +71,13 @@ export const runsList = listCommand<Run>({
   },
 });
 
-export const runGet = getCommand({
-  words: ['run', 'get'],
-  args: ['<run-id>'],
-  summary: 'Show one run.',
-  options: {},
-  request({ positionals }) {
-    return (client) => client.getRun(positionals[0]!);
-  },
-  print: printRun,
-});
+export const runGet = getByIdCommand(
+  ['run', 'get'],
+  'run',
+  'Show one run.',
+  (client, id) => client.getRun(id),
+  printRun,
+);
 
 function printRun(io: CliIo, run: Run): void {
   const keys = (run.envVars ?? []).map((pair) => cleanCell(pair.key, 100));

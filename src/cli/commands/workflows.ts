@@ -7,7 +7,7 @@ import type { CliIo } from '../io.ts';
 import { formatTime, renderFields, renderTable, shortCommit, stateCell, stdoutStyle } from '../output.ts';
 import { cleanCell } from '../../text/safety.ts';
 import { sortedPageFlags, sortedPageOptions } from './paging.ts';
-import { getCommand, listCommand } from './reading.ts';
+import { getByIdCommand, listCommand } from './reading.ts';
 
 export const workflowsList = listCommand<Workflow>({
   words: ['workflows', 'list'],
@@ -63,16 +63,13 @@ function itemsLine(workflow: Workflow): string {
   );
 }
 
-export const workflowsGet = getCommand({
-  words: ['workflows', 'get'],
-  args: ['<workflow-id>'],
-  summary: 'Show one workflow and the state of each of its items.',
-  options: {},
-  request({ positionals }) {
-    return (client) => client.getWorkflow(positionals[0]!);
-  },
-  print: printWorkflow,
-});
+export const workflowsGet = getByIdCommand(
+  ['workflows', 'get'],
+  'workflow',
+  'Show one workflow and the state of each of its items.',
+  (client, id) => client.getWorkflow(id),
+  printWorkflow,
+);
 
 function printWorkflow(io: CliIo, workflow: Workflow): void {
   const style = stdoutStyle(io);
