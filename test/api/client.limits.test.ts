@@ -30,7 +30,12 @@ afterAll(async () => {
   await stub.close();
 });
 
-const SHELL = JSON.stringify({ id: 'r1', url: '/api/v3/runs/r1', status: 'finished', message: '' });
+const SHELL = JSON.stringify({
+  id: 'r1',
+  url: 'https://ci.example.test/api/v3/runs/r1',
+  status: 'finished',
+  message: '',
+});
 
 /** A run whose body is exactly `bytes` long, padded in its message. */
 function runBodyOf(bytes: number): string {

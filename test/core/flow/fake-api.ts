@@ -193,12 +193,14 @@ export class FakeApi implements CiApi {
         : script.failAt !== undefined
           ? 'failed'
           : 'passed';
-    if (now < startAt) return { status: 'notstarted', result: 'unknown', startAt, endAt, progress: 0 };
+    if (now < startAt) {
+      return { status: 'notstarted', result: 'unknown', startAt, endAt, progress: 0 } as const;
+    }
     if (now < endAt) {
       const progress = Math.floor(((now - startAt) / (naturalEnd - startAt)) * 100);
-      return { status: 'running', result: 'unknown', startAt, endAt, progress };
+      return { status: 'running', result: 'unknown', startAt, endAt, progress } as const;
     }
-    return { status: 'finished', result, startAt, endAt, progress: 100 };
+    return { status: 'finished', result, startAt, endAt, progress: 100 } as const;
   }
 
   #run(remote: Remote): Run {
