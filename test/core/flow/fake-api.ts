@@ -271,3 +271,15 @@ export function httpError(method: string, path: string, status: number): ApiErro
 export function lostResponse(method = 'POST', path = '/runs'): TriggerOutcomeUnknownError {
   return new TriggerOutcomeUnknownError({ method, path, kind: 'network', code: 'ECONNRESET' });
 }
+
+/** The server created the work and answered 200, but with a body the client could not use. */
+export function unusableAnswer(method = 'POST', path = '/runs'): TriggerOutcomeUnknownError {
+  return new TriggerOutcomeUnknownError({
+    method,
+    path,
+    kind: 'http',
+    status: 200,
+    taken: true,
+    message: `${method} ${path} answered 200 with an unusable body (Unexpected response from ${method} ${path}: field "id" is not a usable id (it holds characters other than letters, digits, "-" and "_"))`,
+  });
+}
