@@ -16,6 +16,8 @@ export interface Script {
   steps: string[];
   /** The step (by index) that fails; the run then ends `failed` there. */
   failAt?: number;
+  /** How a run that was not aborted ends instead, e.g. with a result the parser did not know. */
+  ending?: Pick<Run, 'result' | 'rawResult'>;
 }
 
 interface Remote {
@@ -200,7 +202,8 @@ export class FakeApi implements CiApi {
       const progress = Math.floor(((now - startAt) / (naturalEnd - startAt)) * 100);
       return { status: 'running', result: 'unknown', startAt, endAt, progress } as const;
     }
-    return { status: 'finished', result, startAt, endAt, progress: 100 } as const;
+    const ending = result !== 'aborted' ? script.ending : undefined;
+    return { status: 'finished', result, startAt, endAt, progress: 100, ...ending } as const;
   }
 
   #run(remote: Remote): Run {
@@ -211,6 +214,7 @@ export class FakeApi implements CiApi {
       url: `${API_URL}/runs/${remote.id}`,
       status: state.status,
       result: state.result,
+      ...('rawResult' in state ? { rawResult: state.rawResult } : {}),
       progress: state.progress,
       createdAt: new Date(remote.createdAt),
       ...(state.status !== 'notstarted' ? { startedAt: new Date(state.startAt) } : {}),
