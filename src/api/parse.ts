@@ -24,11 +24,11 @@ import {
   type EnvVar,
   type Pipeline,
   type PipelineRef,
+  type Result,
   type Run,
+  type Status,
   type Step,
   type User,
-  type Result,
-  type Status,
   type Workflow,
   type WorkflowItem,
 } from './types.ts';

@@ -1,5 +1,6 @@
-// Resources of the CI Service API v3 as the client hands them out: parsed tolerantly
-// (see src/api/parse.ts) so that what real servers sent still fits these shapes.
+// Resources of the CI Service API v3 as the client hands them out: parsed tolerantly, so that what
+// real servers sent still fits these shapes, and checked, so that ids, URLs, statuses and results
+// hold only the forms given here (see src/api/parse.ts).
 
 /** Every status a server may report; a value the parser does not know is read as `unknown`. */
 export const STATUSES = [
@@ -55,7 +56,7 @@ export interface Run extends State {
   branch?: string;
   commitHash?: string;
   message?: string;
-  /** Percent; undefined when the server sent null or nothing. */
+  /** Whole percent from 0 to 100; undefined when the server sent null, nothing or anything else. */
   progress?: number;
   createdAt?: Date;
   startedAt?: Date;
