@@ -69,7 +69,7 @@ interface Exchange<T> {
 /** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */
 type AttemptResult<T> =
   | { ok: true; value: T; status: number }
-  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string }
+  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string; taken?: boolean }
   | { ok: false; contract: ContractError; label: string };
 
 const DEFAULT_USER_AGENT = 'ci-run-action';
@@ -179,7 +179,7 @@ export class Exchanger {
         this.#log(
           `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; outcome unknown, not retried)`,
         );
-        throw new TriggerOutcomeUnknownError(init);
+        throw new TriggerOutcomeUnknownError({ ...init, taken: result.taken === true });
       }
       if (!exchange.retry || !init.retryable || init.kind === 'aborted') {
         this.#log(`${exchange.method} ${path} → ${result.label} in ${took} (${tag})`);
@@ -254,8 +254,12 @@ export class Exchanger {
     try {
       return { ok: true, value: await exchange.read(response, path), status: statusCode };
     } catch (err) {
-      if (!(err instanceof ContractError)) return this.#failure(exchange, path, attempt, err, signal, true);
-      return this.#unusableBody(exchange, path, attempt, statusCode, err);
+      const failed =
+        err instanceof ContractError
+          ? this.#unusableBody(exchange, path, attempt, statusCode, err)
+          : this.#failure(exchange, path, attempt, err, signal, true);
+      // A 2xx to a trigger: the server created the run or build, whatever became of its answer.
+      return 'init' in failed && failed.outcomeUnknown ? { ...failed, taken: true } : failed;
     }
   }
 
@@ -312,7 +316,7 @@ export class Exchanger {
         status: statusCode,
         retryable: false,
         attempts: attempt,
-        message: `${exchange.method} ${path} answered ${statusCode} with an unusable body (${err.message}); ${outcomeAdvice(path)}`,
+        message: `${exchange.method} ${path} answered ${statusCode} with an unusable body (${err.message}); ${outcomeAdvice(path, true)}`,
         cause: sanitizeCause(err, this.#redact),
       },
     };

@@ -16,7 +16,7 @@ export interface Outcome {
 }
 
 export type Ending =
-  | { finished: true; result: Result; steps?: readonly Step[] }
+  | { finished: true; result: Result; rawResult?: string; steps?: readonly Step[] }
   | { finished: false; reason: 'timeout' | 'cancelled'; abort: AbortResult | undefined };
 
 export function decideOutcome(
@@ -66,7 +66,7 @@ export function decideOutcome(
     : '';
   const base =
     kind === 'unknown'
-      ? `The ${what} finished with result "${sanitizeLine(result, { maxLength: 100 })}", which is not "passed"`
+      ? `The ${what} finished with result "${sanitizeLine(ending.rawResult ?? result, { maxLength: 100 })}", which is not "passed"`
       : `The ${what} ${kind === 'failed' ? 'failed' : 'was aborted'}${where}`;
   if (!settings.propagateFailure) {
     return { kind, success: true, message: `${base}; the step passes because propagate-failure is false.` };

@@ -109,6 +109,17 @@ describe('ApiError', () => {
     expect(err.name).toBe('TriggerOutcomeUnknownError');
     expect(err.retryable).toBe(false);
     expect(err.message).toMatch(/look for it before triggering again/);
+    expect(err.taken).toBe(false);
+    const taken = new TriggerOutcomeUnknownError({
+      method: 'POST',
+      path: '/api/v3/builds',
+      kind: 'network',
+      taken: true,
+    });
+    expect(taken.taken).toBe(true);
+    expect(taken.message).toMatch(
+      /the server took the trigger, so the build exists: look for it, and do not trigger again/,
+    );
   });
 });
 

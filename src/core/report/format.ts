@@ -1,5 +1,5 @@
 // Short, stable wordings shared by the log, the job summary and the terminal.
-import type { Result, Step } from '../../api/types.ts';
+import type { Step } from '../../api/types.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import type { OutcomeKind } from '../outcome-kind.ts';
 
@@ -46,7 +46,7 @@ const OUTCOME_ICONS = new Map<string, string>([
 ]);
 
 /** ✔ passed, ✖ failed, ⊘ aborted, … anything else (unknown, or not finished yet). */
-export function resultIcon(result: Result): string {
+export function resultIcon(result: string): string {
   return RESULT_ICONS.get(result) ?? '…';
 }
 
