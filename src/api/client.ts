@@ -64,12 +64,12 @@ export class ApiClient {
   readonly listPipelines = this.#endpoint(requests.listPipelinesRequest, 3, list(parsePipeline));
   readonly getPipeline = this.#endpoint(requests.getPipelineRequest, 1, parsePipelineWithApplication);
 
-  /** `PUT <build.url>/abort`; a server without it answers 404/405, reported with `unsupported: true`. */
-  async abortBuild(build: { id: string; url: string }, call?: CallOptions): Promise<Build> {
-    const base = build?.url
-      ? this.#exchanger.serverUrl(build.url, 'build.url')
-      : new URL(`${this.apiUrl}${requests.getBuildRequest(build?.id).path}`);
-    const url = new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/abort`);
+  /**
+   * `PUT /builds/:buildId/abort`, built from the API root and the id, never from a URL the server sent;
+   * a server without it answers 404/405, reported with `unsupported: true`.
+   */
+  async abortBuild(id: string, call?: CallOptions): Promise<Build> {
+    const url = new URL(`${this.apiUrl}${requests.getBuildRequest(id).path}/abort`);
     return this.#exchanger.send(
       {
         method: 'PUT',
