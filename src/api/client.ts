@@ -92,15 +92,17 @@ export class ApiClient {
 
   /**
    * Opens a step log (plain text) and hands out its bytes as they arrive; nothing is buffered
-   * whole. The token goes only to the API's origin, and an http URL is refused when the API is https.
+   * whole. Fetched only from the API's origin or an origin in `extraOrigins`, never from a local or
+   * metadata address the API is not on (origins.ts); the token goes to the API's origin alone.
    */
   async openStepLog(logUrl: string, call?: CallOptions): Promise<AsyncIterable<Uint8Array>> {
-    const url = this.#exchanger.serverUrl(logUrl, 'logUrl');
+    const url = await this.#exchanger.serverUrl(logUrl, 'logUrl');
     return this.#exchanger.send(
       {
         method: 'GET',
         endpoint: 'GET :logUrl',
         url,
+        field: 'logUrl',
         accept: 'text/plain, */*',
         retry: true,
         trigger: false,
