@@ -4,6 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
+import { createApiClient } from '../../src/api/connect.ts';
 import { ApiError, RequestValidationError } from '../../src/api/errors.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { readAll, recordingSleep, startStub, TOKEN, type StubServer } from './helpers.ts';
@@ -123,6 +124,18 @@ describe('the token and other origins', () => {
     });
     await strict.close();
     expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('takes the other origins from the log-origins setting through createApiClient', async () => {
+    const connection = { baseUrl: emulator.url, token: TOKEN, userAgent: 'test' };
+    const listed = createApiClient({ ...connection, logOrigins: [elsewhere.url] });
+    const unlisted = createApiClient({ ...connection, logOrigins: [] });
+    expect(await readAll(await listed.openStepLog(`${elsewhere.url}/logs/1`))).toBe('log text\n');
+    await expect(unlisted.openStepLog(`${elsewhere.url}/logs/1`)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    await Promise.all([listed.close(), unlisted.close()]);
+    expect(elsewhere.seen.map((request) => request.headers.authorization)).toEqual([undefined]);
   });
 
   it('refuses plain http URLs when the API is https, and anything but http(s)', async () => {
