@@ -183,7 +183,7 @@ export class OriginPolicy {
     if (known !== undefined) return [known];
     try {
       const addresses = await this.#resolve(host);
-      return addresses.map((entry) => classifyAddress(entry.address) ?? 'public');
+      return addresses.flatMap((entry) => classifyAddress(entry.address) ?? []);
     } catch {
       // Not resolvable here (a proxy may resolve it): the API counts as public.
       return [];
@@ -209,7 +209,7 @@ export class OriginPolicy {
     }
     const wanted = family === 4 || family === 'IPv4' ? 4 : family === 6 || family === 'IPv6' ? 6 : 0;
     const found = (await this.#resolve(host)).filter((entry) => !wanted || entry.family === wanted);
-    const usable = found.filter((entry) => allowed.has(classifyAddress(entry.address) ?? 'public'));
+    const usable = found.filter((entry) => permits(allowed, classifyAddress(entry.address)));
     if (usable.length > 0) return usable;
     const first = found[0];
     if (!first) throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });
@@ -229,7 +229,7 @@ export class OriginPolicy {
             if (error) return callback(error, null);
             const address = socket.remoteAddress ?? '';
             const kind = classifyAddress(address);
-            if (kind !== undefined && allowed.has(kind)) return callback(null, socket);
+            if (permits(allowed, kind)) return callback(null, socket);
             socket.destroy();
             callback(
               new AddressRefusedError(problem(bareHost(options.hostname), address, kind, allowed)),
@@ -240,6 +240,10 @@ export class OriginPolicy {
       );
     };
   }
+}
+
+function permits(allowed: ReadonlySet<AddressClass>, kind: AddressClass | undefined): boolean {
+  return kind !== undefined && allowed.has(kind);
 }
 
 function problem(
