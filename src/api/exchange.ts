@@ -1,6 +1,7 @@
-// Sends one logical request of the API client through one undici dispatcher, with timeouts and the
+// Sends one logical request of the API client through an undici dispatcher, with timeouts and the
 // retry policy. The token goes only to the API's own origin and never into an error or a log line.
-// Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError).
+// Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError). URLs the server
+// handed out go through a dispatcher of their own, whose connections the origin policy checks.
 
 import { request, type Dispatcher } from 'undici';
 import { realSleep, systemClock, type Clock, type Sleep } from '../time.ts';
@@ -15,6 +16,7 @@ import {
   type ApiErrorInit,
 } from './errors.ts';
 import { hintFor, serverMessageFrom } from './http-errors.ts';
+import { AddressRefusedError, OriginPolicy, type ResolveName } from './origins.ts';
 import { createRedactor, sanitizeCause, type Redactor } from './redact.ts';
 import type { HttpMethod } from './requests.ts';
 import {
@@ -35,10 +37,17 @@ export interface ExchangeOptions {
   sleep?: Sleep;
   /** Receives one line per request attempt (method, path, outcome, duration); the token never appears. */
   debug?: (line: string) => void;
-  /** Default: `createDispatcher(process.env, timeouts)`, closed by `close()`. A given one is left open. */
+  /**
+   * For the API's endpoints. Default: `createDispatcher(process.env, timeouts)`, closed by `close()`;
+   * a given one is left open. URLs the server handed out always go through one of the client's own.
+   */
   dispatcher?: Dispatcher;
   /** Source of jitter in [0, 1). */
   random?: () => number;
+  /** Origins besides the API's whose step logs and artifacts may be fetched; never sent the token. */
+  extraOrigins?: readonly string[];
+  /** Name resolution for URLs the server handed out (and the API's own name); default the system's. */
+  resolveName?: ResolveName;
 }
 
 export interface CallOptions {
@@ -54,6 +63,8 @@ interface Exchange<T> {
   /** Endpoint template for messages, e.g. `GET /runs/:runId`. */
   endpoint: string;
   url: URL;
+  /** Set for a URL the server handed out: the field it came from, named when the policy refuses it. */
+  field?: string;
   body?: unknown;
   accept?: string;
   /** Reads (GET) and aborts (PUT) may be sent again. */
@@ -75,9 +86,8 @@ type AttemptResult<T> =
 const DEFAULT_USER_AGENT = 'ci-run-action';
 
 export class Exchanger {
-  readonly #apiUrl: string;
   readonly #origin: string;
-  readonly #secure: boolean;
+  readonly #policy: OriginPolicy;
   readonly #token: string | undefined;
   readonly #userAgent: string;
   readonly #timeouts: Required<Timeouts>;
@@ -87,15 +97,18 @@ export class Exchanger {
   readonly #debug: ((line: string) => void) | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  /** For URLs the server handed out; made when first needed. */
+  #guarded: Dispatcher | undefined;
   readonly #random: () => number;
   readonly #redact: Redactor;
 
   /** `apiUrl` is the normalised API root (see normaliseApiUrl). */
   constructor(apiUrl: string, options: ExchangeOptions) {
-    this.#apiUrl = apiUrl;
-    const api = new URL(apiUrl);
-    this.#origin = api.origin;
-    this.#secure = api.protocol === 'https:';
+    this.#origin = new URL(apiUrl).origin;
+    this.#policy = new OriginPolicy(apiUrl, {
+      ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
+      ...(options.resolveName ? { resolveName: options.resolveName } : {}),
+    });
     // Trimmed: a secret pasted with a trailing newline is a common slip.
     this.#token = options.token?.trim() || undefined;
     // Checked here so that a malformed token never reaches a header (or an error message).
@@ -118,29 +131,10 @@ export class Exchanger {
     this.#dispatcher = options.dispatcher ?? createDispatcher(process.env, this.#timeouts);
   }
 
-  /**
-   * A URL the server handed out, resolved against the API root. Refused when it is not http(s), or
-   * plain http while the API is https; credentials and fragment are dropped.
-   */
-  serverUrl(raw: string, field: string): URL {
-    let url: URL;
-    try {
-      url = new URL(raw, `${this.#apiUrl}/`);
-    } catch {
-      throw new RequestValidationError(field, `${field} is not a valid URL`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new RequestValidationError(field, `${field} must be an http or https URL (got ${url.protocol})`);
-    }
-    if (this.#secure && url.protocol === 'http:') {
-      throw new RequestValidationError(
-        field,
-        `refusing to fetch ${field} over plain http while the API uses https`,
-      );
-    }
-    url.username = '';
-    url.password = '';
-    url.hash = '';
+  /** A URL the server handed out, resolved against the API root and checked by the origin policy. */
+  async serverUrl(raw: string, field: string): Promise<URL> {
+    const url = this.#policy.resolve(raw, field);
+    await this.#policy.admit(url, field);
     return url;
   }
 
@@ -151,7 +145,17 @@ export class Exchanger {
 
   /** Closes the dispatcher this exchanger created; a dispatcher passed in is left to its owner. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await Promise.all([this.#ownsDispatcher ? this.#dispatcher.close() : undefined, this.#guarded?.close()]);
+  }
+
+  #dispatcherFor(exchange: Exchange<unknown>): Dispatcher {
+    if (exchange.field === undefined) return this.#dispatcher;
+    this.#guarded ??= createDispatcher(
+      process.env,
+      this.#timeouts,
+      this.#policy.connector(this.#timeouts.connectMs),
+    );
+    return this.#guarded;
   }
 
   async send<T>(exchange: Exchange<T>, call: CallOptions = {}): Promise<T> {
@@ -216,8 +220,9 @@ export class Exchanger {
   }
 
   #describe(url: URL): string {
-    const where = url.origin === this.#origin ? '' : url.origin;
-    return this.#redact(`${where}${url.pathname}${url.search}`);
+    // Another origin's query is left out: pre-signed URLs carry their credentials there.
+    if (url.origin !== this.#origin) return this.#redact(`${url.origin}${url.pathname}`);
+    return this.#redact(`${url.pathname}${url.search}`);
   }
 
   async #attempt<T>(
@@ -241,11 +246,18 @@ export class Exchanger {
         headers,
         ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
         ...(signal ? { signal } : {}),
-        dispatcher: this.#dispatcher,
+        dispatcher: this.#dispatcherFor(exchange),
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
       });
     } catch (err) {
+      if (err instanceof AddressRefusedError && exchange.field !== undefined) {
+        this.#log(`${exchange.method} ${path} → refused (attempt ${attempt}): ${err.message}`);
+        throw new RequestValidationError(
+          exchange.field,
+          `refusing to fetch ${exchange.field}: ${err.message}`,
+        );
+      }
       return this.#failure(exchange, path, attempt, err, signal, false);
     }
 
