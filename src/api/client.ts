@@ -3,7 +3,8 @@
 
 import { normaliseApiUrl } from './base-url.ts';
 import { jsonReader } from './body.ts';
-import { Exchanger, type CallOptions, type ExchangeOptions } from './exchange.ts';
+import { Exchanger } from './exchange.ts';
+import type { CallOptions, ExchangeOptions } from './exchange-types.ts';
 import {
   parseApplication,
   parseApplicationRef,
