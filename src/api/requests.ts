@@ -2,9 +2,8 @@
 // (spec §4 and §8), so that a request that breaks them is never sent.
 
 import { RequestValidationError } from './errors.ts';
+import { APPLICATION_SORTS, CREATION_SORTS } from '../spec/api-v3.ts';
 import {
-  APPLICATION_SORTS,
-  RUN_SORTS,
   type ApplicationListOptions,
   type BuildFilters,
   type BuildTrigger,
@@ -88,7 +87,7 @@ function sortedPage(page: { limit?: unknown; skip?: unknown; sort?: unknown }) {
   return {
     limit: limit(page.limit, 1, 20),
     skip: skip(page.skip),
-    sort: oneOf(page.sort, 'sort', RUN_SORTS),
+    sort: oneOf(page.sort, 'sort', CREATION_SORTS),
   };
 }
 

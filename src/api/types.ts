@@ -2,6 +2,8 @@
 // real servers sent still fits these shapes, and checked, so that ids, URLs, statuses and results
 // hold only the forms given here (see src/api/parse.ts).
 
+import type { APPLICATION_SORTS, CREATION_SORTS } from '../spec/api-v3.ts';
+
 /** Every status a server may report; a value the parser does not know is read as `unknown`. */
 export const STATUSES = [
   'notstarted',
@@ -160,18 +162,7 @@ export interface Pipeline {
   createdAt?: Date;
 }
 
-/** The orders of the lists sorted by creation date (runs, workflows, builds, deploys). */
-export const RUN_SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
-export type RunSort = (typeof RUN_SORTS)[number];
-
-export const APPLICATION_SORTS = [
-  'nameAsc',
-  'nameDesc',
-  'createdAtAsc',
-  'createdAtDesc',
-  'updatedAtAsc',
-  'updatedAtDesc',
-] as const;
+export type RunSort = (typeof CREATION_SORTS)[number];
 type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 
 export interface PageOptions {

@@ -1,18 +1,10 @@
 // What requests may carry, as valibot schemas: the spec's rules for query strings and bodies.
 // validation.ts runs them for fastify and tells their issues the way real servers (Joi) did.
 import * as v from 'valibot';
+import { APPLICATION_SORTS, CREATION_SORTS } from '../spec/api-v3.ts';
 
 const STATUSES = ['notstarted', 'started', 'finished', 'running'] as const;
 const RESULTS = ['aborted', 'unknown', 'passed', 'failed'] as const;
-const CREATION_SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
-const APPLICATION_SORTS = [
-  'nameAsc',
-  'nameDesc',
-  'createdAtAsc',
-  'createdAtDesc',
-  'updatedAtAsc',
-  'updatedAtDesc',
-] as const;
 
 // Two conventions that validation.ts relies on: a `custom` schema is a type check whose message names
 // the type, and a picklist's message lists its valid values.
