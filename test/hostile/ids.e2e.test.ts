@@ -14,7 +14,15 @@ import {
   stepError,
   withServer,
 } from './checks.ts';
-import { APPLICATION_ID, boom, OWNER, APP, PIPELINE_ID, type HostileServer } from './server.ts';
+import {
+  APP,
+  APPLICATION_ID,
+  boom,
+  OWNER,
+  PIPELINE_ID,
+  PIPELINE_NAME,
+  type HostileServer,
+} from './server.ts';
 import { HOSTILE_IDS, NUMBER_ID, THREE_IDS, TWO_IDS } from './values.ts';
 
 beforeAll(ensureBundle, 600_000);
@@ -103,11 +111,30 @@ describe.concurrent('an unusable id in the answers about a run the action follow
     }));
 });
 
-describe.concurrent('unusable ids in the runs list a lost trigger is looked for in', () => {
-  it('are neither read, aborted nor adopted', () =>
+describe.concurrent('unusable ids of what the action resolves by name', () => {
+  it.each(TWO_IDS.slice(0, 1))('the pipeline named in `pipeline` has the id %s', (_label, id) =>
     withServer(async (server) => {
-      const ids = [...HOSTILE_IDS.map(([, id]) => id), NUMBER_ID];
-      for (const id of ids) server.seedRun(id);
+      server.answer('GET /applications/:owner/:app/pipelines', { json: [{ id, name: PIPELINE_NAME }] });
+      const { report } = await mainThenPost(server, { pipeline: `${OWNER}/${APP}/${PIPELINE_NAME}` });
+      expect({ main: report.main, post: report.post }).toEqual({ main: CLEAN, post: CLEAN });
+    }),
+  );
+
+  it.each(TWO_IDS.slice(0, 1))('the application named in `application` has the id %s', (_label, id) =>
+    withServer(async (server) => {
+      server.world.stack = 1;
+      server.edit('GET /applications/:owner/:app', (application) => ({ ...application, id }));
+      const main = await runMain(server, { application: `${OWNER}/${APP}` });
+      expect(inspectAction(main, server)).toEqual(CLEAN);
+    }),
+  );
+});
+
+describe.concurrent('unusable ids in the runs list', () => {
+  const ids = [...HOSTILE_IDS.map(([, id]) => id), NUMBER_ID];
+
+  it('of runs that appeared with a lost trigger’s run: neither read, aborted nor adopted', () =>
+    withServer(async (server) => {
       server.world.strangersOnTrigger.push(...ids);
       server.answer(
         'POST /runs',
@@ -118,6 +145,13 @@ describe.concurrent('unusable ids in the runs list a lost trigger is looked for 
         1,
       );
       const { report } = await mainThenPost(server, { ...RUN, timeout: '5s' });
+      expect({ main: report.main, post: report.post }).toEqual({ main: CLEAN, post: CLEAN });
+    }));
+
+  it('read before the trigger, as its watermark: never used', () =>
+    withServer(async (server) => {
+      for (const id of ids) server.seedRun(id);
+      const { report } = await mainThenPost(server, RUN);
       expect({ main: report.main, post: report.post }).toEqual({ main: CLEAN, post: CLEAN });
     }));
 });
