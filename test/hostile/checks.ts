@@ -19,7 +19,7 @@ import { LEAK_TOKEN, tokenWindows, visibleTextOf } from '../support/token-leaks.
 import { startHostileServer, type HostileServer } from './server.ts';
 
 export const TOKEN = LEAK_TOKEN;
-export const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** What the step's error says when the trigger's answer names the new run or build by an unusable id. */
 export const CREATED_BUT_UNUSABLE = /created[^]*unusable|unusable[^]*created/i;
 
@@ -68,7 +68,7 @@ export function checkpoint(server: HostileServer): Checkpoint {
 }
 
 /** A value as a test report shows it: quoted, control characters escaped, cut. */
-export function show(text: unknown): string {
+function show(text: unknown): string {
   const json = JSON.stringify(text) ?? String(text);
   return json.length > 160 ? `${json.slice(0, 157)}…"` : json;
 }
@@ -263,7 +263,7 @@ export function proxyEnv(server: HostileServer): Record<string, string> {
   return { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy };
 }
 
-export function actionInputs(server: HostileServer, inputs: Record<string, string>): Record<string, string> {
+function actionInputs(server: HostileServer, inputs: Record<string, string>): Record<string, string> {
   // The timeout bounds a scenario in which the action would wait for something that never ends.
   return { 'base-url': server.url, token: TOKEN, 'poll-interval': '1s', timeout: '5s', ...inputs };
 }

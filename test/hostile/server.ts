@@ -18,7 +18,7 @@ import {
 } from './http.ts';
 import { createWorld, ROUTES, type Json, type RouteName, type World } from './world.ts';
 
-export { boom, type Answer, type Elsewhere, type Recorded } from './http.ts';
+export { boom, type Answer } from './http.ts';
 export {
   APP,
   APPLICATION_ID,
@@ -26,12 +26,10 @@ export {
   PIPELINE_ID,
   PIPELINE_NAME,
   type Json,
-  type RemoteRun,
   type RouteName,
-  type World,
 } from './world.ts';
 
-export interface ScriptContext {
+interface ScriptContext {
   request: Recorded;
   params: string[];
   world: World;
@@ -45,7 +43,7 @@ export interface ScriptContext {
 }
 
 /** A hostile answer, or a function choosing one; undefined leaves the well-behaved answer. */
-export type Script = Answer | ((context: ScriptContext) => Answer | undefined);
+type Script = Answer | ((context: ScriptContext) => Answer | undefined);
 
 export interface HostileServer {
   /** Service root: `http://127.0.0.1:<port>`. */

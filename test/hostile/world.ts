@@ -32,7 +32,7 @@ export type RouteName = keyof typeof ROUTES;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests rewrite bodies of any shape
 export type Json = any;
 
-export interface RemoteRun {
+interface RemoteRun {
   id: unknown;
   status: string;
   result: string;
