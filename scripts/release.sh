@@ -73,17 +73,17 @@ fi
 changelog check || exit 1
 
 echo "== checking that dist/ matches the sources"
-npm run -s bundle
+npm run -s build
 if [ -n "$(git status --porcelain -- dist)" ]; then
   git status --porcelain -- dist >&2
-  fail "dist/ is stale: commit the output of 'npm run bundle' first"
+  fail "dist/ is stale: commit the output of 'npm run build' first"
 fi
 
 echo "== $tag"
 npm version "$version" --no-git-tag-version --allow-same-version >/dev/null
 changelog write "$version" "$(date -u +%Y-%m-%d)"
 # The bundle may embed the version; rebuild so that the tagged dist/ is the one the sources produce.
-npm run -s bundle
+npm run -s build
 
 git add package.json CHANGELOG.md dist
 [ ! -f package-lock.json ] || git add package-lock.json

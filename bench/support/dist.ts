@@ -29,7 +29,7 @@ export async function snapshotDist(log?: (line: string) => void): Promise<Action
     await delay(250);
   }
   if (!existsSync(main) || !existsSync(post)) {
-    throw new Error('dist/index.js or dist/post/index.js is missing: run `npm run bundle` first.');
+    throw new Error('dist/index.js or dist/post/index.js is missing: run `npm run build` first.');
   }
   const dir = mkdtempSync(join(tmpdir(), 'ci-run-bench-dist-'));
   cpSync(DIST, dir, { recursive: true });

@@ -2,7 +2,7 @@
 import * as core from '@actions/core';
 import type { Outputs, StateStore } from '../core/contract.ts';
 import type { Log, SummarySink } from '../core/ports.ts';
-import { fenceLogLines, guardLogLine } from '../text/safety.ts';
+import { fenceLogLines, guardLogLine, stripControls } from '../text/safety.ts';
 
 export const githubLog: Log = {
   // Defence in depth: core.info prints as it is, so a line the runner would read as a command never
@@ -11,7 +11,7 @@ export const githubLog: Log = {
   remote: (lines) => {
     for (const line of fenceLogLines(lines)) core.info(line);
   },
-  debug: (line) => core.debug(line),
+  debug: (line) => core.debug(stripControls(line)),
   warning: (message, props) => core.warning(message, props ?? {}),
   error: (message, props) => core.error(message, props ?? {}),
   startGroup: (title) => core.startGroup(title),

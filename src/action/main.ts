@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
   if (rawToken) core.setSecret(rawToken);
   try {
     const settings = readSettings(readInput);
-    const connection = { ...settings, userAgent: USER_AGENT, debug: (line: string) => core.debug(line) };
+    const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
       const sinks = [

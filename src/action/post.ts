@@ -38,7 +38,7 @@ export async function post(): Promise<void> {
       );
       return;
     }
-    const connection = { ...settings, userAgent: USER_AGENT, debug: (line: string) => core.debug(line) };
+    const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     await withApiClient(connection, (client) => abortUnsettled(client, state));
   } catch (error) {
     core.warning(`Could not abort the remote work: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`);

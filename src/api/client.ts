@@ -20,24 +20,7 @@ import {
 } from './parse.ts';
 import * as requests from './requests.ts';
 import type { RequestSpec } from './requests.ts';
-import type {
-  Application,
-  ApplicationListOptions,
-  ApplicationRef,
-  Build,
-  BuildFilters,
-  BuildTrigger,
-  Deploy,
-  DeployFilters,
-  PageOptions,
-  Pipeline,
-  Run,
-  RunFilters,
-  RunTrigger,
-  Step,
-  Workflow,
-  WorkflowFilters,
-} from './types.ts';
+import type { Build } from './types.ts';
 
 export interface ClientOptions extends ExchangeOptions {
   /** Service root or its `/api/v3` root; `/api/v3` is appended unless present. */
@@ -54,47 +37,32 @@ export class ApiClient {
     this.#exchanger = new Exchanger(this.apiUrl, options);
   }
 
+  // One method per JSON endpoint: its request builder, how many arguments that takes (optional ones
+  // included; the next one is the call's options), and the reader of its body.
+
   // Applications
-
-  async listApplications(
-    owner: string,
-    options?: ApplicationListOptions,
-    call?: CallOptions,
-  ): Promise<ApplicationRef[]> {
-    return this.#json(requests.listApplicationsRequest(owner, options), list(parseApplicationRef), call);
-  }
-
-  async getApplication(owner: string, name: string, call?: CallOptions): Promise<Application> {
-    return this.#json(requests.getApplicationRequest(owner, name), parseApplication, call);
-  }
-
-  async setIgnoredBranches(
-    owner: string,
-    name: string,
-    branches: string[],
-    call?: CallOptions,
-  ): Promise<Application> {
-    return this.#json(requests.setIgnoredBranchesRequest(owner, name, branches), parseApplication, call);
-  }
+  readonly listApplications = this.#endpoint(requests.listApplicationsRequest, 2, list(parseApplicationRef));
+  readonly getApplication = this.#endpoint(requests.getApplicationRequest, 2, parseApplication);
+  readonly setIgnoredBranches = this.#endpoint(requests.setIgnoredBranchesRequest, 3, parseApplication);
 
   // Builds and deploys (classic stack)
+  readonly listBuilds = this.#endpoint(requests.listBuildsRequest, 3, list(parseBuild));
+  readonly getBuild = this.#endpoint(requests.getBuildRequest, 1, parseBuild);
+  readonly triggerBuild = this.#endpoint(requests.triggerBuildRequest, 1, parseBuild);
+  readonly listDeploys = this.#endpoint(requests.listDeploysRequest, 3, list(parseDeploy));
 
-  async listBuilds(
-    owner: string,
-    name: string,
-    filters?: BuildFilters,
-    call?: CallOptions,
-  ): Promise<Build[]> {
-    return this.#json(requests.listBuildsRequest(owner, name, filters), list(parseBuild), call);
-  }
+  // Runs (workflow stack)
+  readonly listRuns = this.#endpoint(requests.listRunsRequest, 1, list(parseRun));
+  readonly getRun = this.#endpoint(requests.getRunRequest, 1, parseRun);
+  readonly getRunSteps = this.#endpoint(requests.getRunStepsRequest, 1, list(parseStep));
+  readonly triggerRun = this.#endpoint(requests.triggerRunRequest, 1, parseRun);
+  readonly abortRun = this.#endpoint(requests.abortRunRequest, 1, parseRun);
 
-  async getBuild(id: string, call?: CallOptions): Promise<Build> {
-    return this.#json(requests.getBuildRequest(id), parseBuild, call);
-  }
-
-  async triggerBuild(payload: BuildTrigger, call?: CallOptions): Promise<Build> {
-    return this.#json(requests.triggerBuildRequest(payload), parseBuild, call);
-  }
+  // Workflows and pipelines
+  readonly listWorkflows = this.#endpoint(requests.listWorkflowsRequest, 1, list(parseWorkflow));
+  readonly getWorkflow = this.#endpoint(requests.getWorkflowRequest, 1, parseWorkflow);
+  readonly listPipelines = this.#endpoint(requests.listPipelinesRequest, 3, list(parsePipeline));
+  readonly getPipeline = this.#endpoint(requests.getPipelineRequest, 1, parsePipelineWithApplication);
 
   /** `PUT <build.url>/abort`; a server without it answers 404/405, reported with `unsupported: true`. */
   async abortBuild(build: { id: string; url: string }, call?: CallOptions): Promise<Build> {
@@ -122,60 +90,6 @@ export class ApiClient {
     );
   }
 
-  async listDeploys(
-    owner: string,
-    name: string,
-    filters?: DeployFilters,
-    call?: CallOptions,
-  ): Promise<Deploy[]> {
-    return this.#json(requests.listDeploysRequest(owner, name, filters), list(parseDeploy), call);
-  }
-
-  // Runs (workflow stack)
-
-  async listRuns(filters: RunFilters, call?: CallOptions): Promise<Run[]> {
-    return this.#json(requests.listRunsRequest(filters), list(parseRun), call);
-  }
-
-  async getRun(id: string, call?: CallOptions): Promise<Run> {
-    return this.#json(requests.getRunRequest(id), parseRun, call);
-  }
-
-  async getRunSteps(id: string, call?: CallOptions): Promise<Step[]> {
-    return this.#json(requests.getRunStepsRequest(id), list(parseStep), call);
-  }
-
-  async triggerRun(payload: RunTrigger, call?: CallOptions): Promise<Run> {
-    return this.#json(requests.triggerRunRequest(payload), parseRun, call);
-  }
-
-  async abortRun(id: string, call?: CallOptions): Promise<Run> {
-    return this.#json(requests.abortRunRequest(id), parseRun, call);
-  }
-
-  // Workflows and pipelines
-
-  async listWorkflows(filters: WorkflowFilters, call?: CallOptions): Promise<Workflow[]> {
-    return this.#json(requests.listWorkflowsRequest(filters), list(parseWorkflow), call);
-  }
-
-  async getWorkflow(id: string, call?: CallOptions): Promise<Workflow> {
-    return this.#json(requests.getWorkflowRequest(id), parseWorkflow, call);
-  }
-
-  async listPipelines(
-    owner: string,
-    name: string,
-    page?: PageOptions,
-    call?: CallOptions,
-  ): Promise<Pipeline[]> {
-    return this.#json(requests.listPipelinesRequest(owner, name, page), list(parsePipeline), call);
-  }
-
-  async getPipeline(id: string, call?: CallOptions): Promise<Pipeline & { application?: ApplicationRef }> {
-    return this.#json(requests.getPipelineRequest(id), parsePipelineWithApplication, call);
-  }
-
   /**
    * Opens a step log (plain text) and hands out its bytes as they arrive; nothing is buffered
    * whole. The token goes only to the API's origin, and an http URL is refused when the API is https.
@@ -199,6 +113,16 @@ export class ApiClient {
   /** Closes the dispatcher the client created; a dispatcher passed in is left to its owner. */
   async close(): Promise<void> {
     await this.#exchanger.close();
+  }
+
+  #endpoint<A extends unknown[], T>(
+    request: (...args: A) => RequestSpec,
+    arity: Required<A>['length'],
+    parser: Parser<T>,
+  ): (...args: [...A, call?: CallOptions]) => Promise<T> {
+    // Async, so that a request that breaks a rule rejects rather than throws.
+    return async (...args) =>
+      this.#json(request(...(args.slice(0, arity) as A)), parser, args[arity] as CallOptions);
   }
 
   #json<T>(spec: RequestSpec, parser: Parser<T>, call: CallOptions | undefined): Promise<T> {

@@ -73,14 +73,22 @@ export class ApiError extends Error {
  */
 export class TriggerOutcomeUnknownError extends ApiError {
   override name = 'TriggerOutcomeUnknownError';
+  /**
+   * The server answered 2xx: it took the trigger and created the run or build, and only its answer
+   * (the body, e.g. an unusable id) could not be used. Such a trigger must never be sent again.
+   */
+  readonly taken: boolean;
 
-  constructor(init: Omit<ApiErrorInit, 'retryable'>) {
+  constructor(init: Omit<ApiErrorInit, 'retryable'> & { taken?: boolean }) {
+    const { taken = false, ...rest } = init;
     super({
-      ...init,
+      ...rest,
       retryable: false,
       message:
-        init.message ?? `${describeApiError({ ...init, retryable: false })}; ${outcomeAdvice(init.path)}`,
+        rest.message ??
+        `${describeApiError({ ...rest, retryable: false })}; ${outcomeAdvice(rest.path, taken)}`,
     });
+    this.taken = taken;
   }
 }
 
@@ -112,10 +120,12 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** What the caller of a trigger whose outcome is unknown should do next. */
-export function outcomeAdvice(path: string): string {
+/** What the caller of a trigger whose outcome is unknown should do next; `taken` after a 2xx. */
+export function outcomeAdvice(path: string, taken = false): string {
   const resource = /\/builds\b/.test(path) ? 'build' : 'run';
-  return `the ${resource} may have been created anyway: look for it before triggering again`;
+  return taken
+    ? `the server took the trigger, so the ${resource} exists: look for it, and do not trigger again`
+    : `the ${resource} may have been created anyway: look for it before triggering again`;
 }
 
 function describeApiError(init: ApiErrorInit): string {

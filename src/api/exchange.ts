@@ -66,9 +66,10 @@ interface Exchange<T> {
   read: (response: Dispatcher.ResponseData, path: string) => Promise<T>;
 }
 
-type Outcome<T> =
+/** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */
+type AttemptResult<T> =
   | { ok: true; value: T; status: number }
-  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string }
+  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string; taken?: boolean }
   | { ok: false; contract: ContractError; label: string };
 
 const DEFAULT_USER_AGENT = 'ci-run-action';
@@ -160,28 +161,28 @@ export class Exchanger {
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw this.#abortedError(exchange, path, attempt - 1);
       const began = this.#clock.now();
-      const outcome = await this.#attempt(exchange, path, attempt, call.signal);
+      const result = await this.#attempt(exchange, path, attempt, call.signal);
       const took = `${Math.max(0, this.#clock.now() - began)} ms`;
       const tag = `attempt ${attempt}/${exchange.retry ? policy.maxAttempts : 1}`;
-      if (outcome.ok) {
-        this.#log(`${exchange.method} ${path} → ${outcome.status} in ${took} (${tag})`);
-        return outcome.value;
+      if (result.ok) {
+        this.#log(`${exchange.method} ${path} → ${result.status} in ${took} (${tag})`);
+        return result.value;
       }
-      if ('contract' in outcome) {
+      if ('contract' in result) {
         this.#log(
-          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}): ${outcome.contract.message}`,
+          `${exchange.method} ${path} → ${result.label} in ${took} (${tag}): ${result.contract.message}`,
         );
-        throw outcome.contract;
+        throw result.contract;
       }
-      const { init } = outcome;
-      if (outcome.outcomeUnknown) {
+      const { init } = result;
+      if (result.outcomeUnknown) {
         this.#log(
-          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; outcome unknown, not retried)`,
+          `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; outcome unknown, not retried)`,
         );
-        throw new TriggerOutcomeUnknownError(init);
+        throw new TriggerOutcomeUnknownError({ ...init, taken: result.taken === true });
       }
       if (!exchange.retry || !init.retryable || init.kind === 'aborted') {
-        this.#log(`${exchange.method} ${path} → ${outcome.label} in ${took} (${tag})`);
+        this.#log(`${exchange.method} ${path} → ${result.label} in ${took} (${tag})`);
         throw new ApiError(init);
       }
       const decision = planRetry(
@@ -197,13 +198,13 @@ export class Exchanger {
       );
       if (!decision.retry) {
         this.#log(
-          `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; giving up: ${decision.reason})`,
+          `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; giving up: ${decision.reason})`,
         );
         // Running out of attempts needs no note: the message already counts them.
         throw new ApiError(decision.exhausted ? init : { ...init, note: `gave up: ${decision.reason}` });
       }
       this.#log(
-        `${exchange.method} ${path} → ${outcome.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`,
+        `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`,
       );
       try {
         await this.#sleep(decision.delayMs, call.signal);
@@ -224,7 +225,7 @@ export class Exchanger {
     path: string,
     attempt: number,
     signal: AbortSignal | undefined,
-  ): Promise<Outcome<T>> {
+  ): Promise<AttemptResult<T>> {
     const headers: Record<string, string> = {
       accept: exchange.accept ?? 'application/json',
       'user-agent': this.#userAgent,
@@ -253,8 +254,12 @@ export class Exchanger {
     try {
       return { ok: true, value: await exchange.read(response, path), status: statusCode };
     } catch (err) {
-      if (!(err instanceof ContractError)) return this.#failure(exchange, path, attempt, err, signal, true);
-      return this.#unusableBody(exchange, path, attempt, statusCode, err);
+      const failed =
+        err instanceof ContractError
+          ? this.#unusableBody(exchange, path, attempt, statusCode, err)
+          : this.#failure(exchange, path, attempt, err, signal, true);
+      // A 2xx to a trigger: the server created the run or build, whatever became of its answer.
+      return 'init' in failed && failed.outcomeUnknown ? { ...failed, taken: true } : failed;
     }
   }
 
@@ -263,7 +268,7 @@ export class Exchanger {
     path: string,
     attempt: number,
     response: Dispatcher.ResponseData,
-  ): Promise<Outcome<T>> {
+  ): Promise<AttemptResult<T>> {
     const { statusCode } = response;
     const text = await readTextPrefix(response.body).catch(() => '');
     const serverMessage = serverMessageFrom(statusCode, text, this.#redact);
@@ -297,7 +302,7 @@ export class Exchanger {
     attempt: number,
     statusCode: number,
     err: ContractError,
-  ): Outcome<T> {
+  ): AttemptResult<T> {
     const label = `${statusCode} (unusable body)`;
     if (!exchange.trigger) return { ok: false, contract: err, label };
     return {
@@ -311,13 +316,13 @@ export class Exchanger {
         status: statusCode,
         retryable: false,
         attempts: attempt,
-        message: `${exchange.method} ${path} answered ${statusCode} with an unusable body (${err.message}); ${outcomeAdvice(path)}`,
+        message: `${exchange.method} ${path} answered ${statusCode} with an unusable body (${err.message}); ${outcomeAdvice(path, true)}`,
         cause: sanitizeCause(err, this.#redact),
       },
     };
   }
 
-  /** A transport failure (or abort) as an outcome; `afterHeaders` when the response had begun. */
+  /** A transport failure (or abort) as an attempt result; `afterHeaders` when the response had begun. */
   #failure<T>(
     exchange: Exchange<T>,
     path: string,
@@ -325,7 +330,7 @@ export class Exchanger {
     err: unknown,
     signal: AbortSignal | undefined,
     afterHeaders: boolean,
-  ): Outcome<T> {
+  ): AttemptResult<T> {
     if (signal?.aborted) {
       return {
         ok: false,

@@ -5,3 +5,10 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function isSafeId(value: unknown): value is string {
   return typeof value === 'string' && SAFE_ID.test(value);
 }
+
+/** What makes `text` fail isSafeId, in words that do not repeat it. */
+export function idFault(text: string): string {
+  if (text === '') return 'it is empty';
+  if (text.length > 64) return `it is ${text.length} characters long, more than 64`;
+  return 'it holds characters other than letters, digits, "-" and "_"';
+}

@@ -1,26 +1,38 @@
-// Tolerant readers for response bodies. What real servers sent must fit: Go-style timestamps,
-// `progress: null`, unknown status values, steps named by `displayName`, settings nested under
-// `settings`, extra fields. The rules:
-// - a required field (ids, `url`, `status`, list bodies) that is missing or of the wrong type is a
-//   ContractError naming the endpoint and the field;
+// Tolerant readers for response bodies, and the one place where what a server says is checked.
+// What real servers sent must fit: Go-style timestamps, `progress: null`, `pendingapproval`, steps
+// named by `displayName`, settings nested under `settings`, extra fields. What no server should send
+// must not get through: ids go into URL paths, outputs and saved state, URLs into links and requests,
+// statuses and results into outputs and the gate. The rules:
+// - a required field (ids, `url`, `status`, list bodies) that is missing, of the wrong type or
+//   unusable (an id that fails isSafeId, a URL that is not http(s)) is a ContractError naming the
+//   endpoint and the field, and saying what is wrong without repeating the value;
 // - an optional field that is null, missing or unusable becomes undefined;
+// - a status or result outside the known values becomes `unknown`, never taken for finished;
 // - unknown extra fields are ignored.
 
+import { clip } from '../text/safety.ts';
 import { ContractError } from './errors.ts';
-import type {
-  Application,
-  ApplicationRef,
-  Build,
-  Deploy,
-  EnvVar,
-  Pipeline,
-  PipelineRef,
-  Run,
-  Step,
-  User,
-  Workflow,
-  WorkflowItem,
+import { idFault, isSafeId } from './ids.ts';
+import { parseTimestamp } from './timestamp.ts';
+import {
+  RESULTS,
+  STATUSES,
+  type Application,
+  type ApplicationRef,
+  type Build,
+  type Deploy,
+  type EnvVar,
+  type Pipeline,
+  type PipelineRef,
+  type Result,
+  type Run,
+  type Status,
+  type Step,
+  type User,
+  type Workflow,
+  type WorkflowItem,
 } from './types.ts';
+import { checkUrl } from './urls.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -58,11 +70,37 @@ function requireObject(value: unknown, at: At): Fields {
   return value;
 }
 
+/** An id as text: a string, or a whole number some servers may send for one. */
+function idText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? String(value) : undefined;
+}
+
 function requireId(o: Fields, key: string, at: At): string {
-  const value = o[key];
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return fail(child(at, key), 'a non-empty string', value);
+  const text = idText(o[key]);
+  if (isSafeId(text)) return text;
+  if (text === undefined) return fail(child(at, key), 'a non-empty string', o[key]);
+  const { endpoint, path } = child(at, key);
+  throw new ContractError(endpoint, path, `is not a usable id (${idFault(text)})`);
+}
+
+function optId(value: unknown): string | undefined {
+  const text = idText(value);
+  return isSafeId(text) ? text : undefined;
+}
+
+function requireUrl(o: Fields, key: string, at: At): string {
+  const value = requireString(o, key, at);
+  const checked = checkUrl(value);
+  if ('href' in checked) return checked.href;
+  const { endpoint, path } = child(at, key);
+  throw new ContractError(endpoint, path, `is not a usable URL (${checked.fault})`);
+}
+
+function optUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const checked = checkUrl(value);
+  return 'href' in checked ? checked.href : undefined;
 }
 
 function requireString(o: Fields, key: string, at: At): string {
@@ -85,6 +123,11 @@ function optNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** Percent: a number from 0 to 100, rounded to a whole one; anything else is unusable. */
+function optProgress(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value <= 100 ? Math.round(value) : undefined;
+}
+
 function optBoolean(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
@@ -93,17 +136,35 @@ function optStringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 }
 
-/** `status`: required; any string is kept, known or not. */
-function readStatus(o: Fields, at: At): string {
-  return requireString(o, 'status', at);
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(STATUSES);
+const KNOWN_RESULTS: ReadonlySet<string> = new Set(RESULTS);
+const MAX_RAW_RESULT = 200;
+
+/** `status`: a required string; one outside the known values is `unknown`. */
+function readStatus(o: Fields, at: At): Status {
+  const value = requireString(o, 'status', at);
+  return KNOWN_STATUSES.has(value) ? (value as Status) : 'unknown';
 }
 
-/** `result`: a missing or null result means the outcome is not known yet. */
-function readResult(o: Fields, at: At): string {
+/**
+ * `result`: a missing, null or unknown result is `unknown`. An unknown string is kept as `rawResult`
+ * for the people reading the outcome; nothing decides on it.
+ */
+function readResult(o: Fields): { result: Result; rawResult?: string } {
   const value = o.result;
-  if (value === undefined || value === null) return 'unknown';
-  if (typeof value !== 'string') fail(child(at, 'result'), 'a string', value);
-  return value;
+  if (typeof value === 'string' && KNOWN_RESULTS.has(value)) return { result: value as Result };
+  if (typeof value !== 'string') return { result: 'unknown' };
+  return { result: 'unknown', rawResult: clip(value, MAX_RAW_RESULT) };
+}
+
+/** Where a resource is: `id` and `url`, both required. */
+function readIdentity(o: Fields, at: At): { id: string; url: string } {
+  return { id: requireId(o, 'id', at), url: requireUrl(o, 'url', at) };
+}
+
+/** How far a run, build, deploy or workflow item got: `status`, `result` and `progress` (percent). */
+function readState(o: Fields, at: At) {
+  return { status: readStatus(o, at), ...readResult(o), progress: optProgress(o.progress) };
 }
 
 /** Drops undefined properties so parsed objects compare and print cleanly. */
@@ -114,46 +175,15 @@ function compact<T extends object>(value: T): T {
   return value;
 }
 
-// `2017-07-04 22:43:55.359468446 +0000 UTC`, optionally followed by Go's monotonic reading `m=+0.01`.
-const GO_TIME =
-  /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))? ([+-]\d{2}):?(\d{2})(?: [A-Za-z]{1,5})?(?: m=[+-][\d.]+)?$/;
-// ISO 8601 date-time; a missing zone means UTC (the API only speaks UTC).
-const ISO_TIME =
-  /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function milliseconds(fraction: string | undefined): string {
-  return (fraction ?? '').padEnd(3, '0').slice(0, 3);
-}
-
-/** ISO 8601 or Go `time.String()` text (fractions truncated to milliseconds); undefined when neither. */
-export function parseTimestamp(value: unknown): Date | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value);
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  let normalised: string | undefined;
-  const go = GO_TIME.exec(text);
-  const iso = go ? null : ISO_TIME.exec(text);
-  if (go) {
-    normalised = `${go[1]}T${go[2]}.${milliseconds(go[3])}${go[4]}:${go[5]}`;
-  } else if (iso) {
-    const time = iso[2]?.length === 5 ? `${iso[2]}:00` : iso[2];
-    let zone = (iso[4] ?? 'Z').toUpperCase();
-    if (/^[+-]\d{2}$/.test(zone)) zone += ':00';
-    else if (/^[+-]\d{4}$/.test(zone)) zone = `${zone.slice(0, 3)}:${zone.slice(3)}`;
-    normalised = `${iso[1]}T${time}.${milliseconds(iso[3])}${zone}`;
-  } else if (ISO_DATE.test(text)) {
-    normalised = text;
-  }
-  if (normalised === undefined) return undefined;
-  const ms = Date.parse(normalised);
-  return Number.isNaN(ms) ? undefined : new Date(ms);
+/** A parser of a required object: `read` takes its fields, and those left undefined are dropped. */
+function objectParser<T extends object>(read: (o: Fields, at: At) => T): Parser<T> {
+  return (value, at) => compact(read(requireObject(value, at), at));
 }
 
 const parseUser = (value: unknown): User | undefined => {
   if (!isFields(value)) return undefined;
   const meta = isFields(value.meta) ? value.meta : {};
-  const userId = value.userId === null ? null : optString(value.userId);
+  const userId = value.userId === null ? null : optId(value.userId);
   return compact({
     userId,
     name: optString(value.name),
@@ -173,82 +203,71 @@ function parseEnvVars(value: unknown): EnvVar[] | undefined {
     }));
 }
 
-const parsePipelineRef: Parser<PipelineRef> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: optString(o.url),
-    name: optString(o.name),
-    pipelineName: optString(o.pipelineName),
-    type: optString(o.type),
-    permissions: optString(o.permissions),
-    setScmProviderStatus: optBoolean(o.setScmProviderStatus),
-    createdAt: parseTimestamp(o.createdAt),
-  });
-};
+const parsePipelineRef = objectParser<PipelineRef>((o, at) => ({
+  id: requireId(o, 'id', at),
+  url: optUrl(o.url),
+  name: optString(o.name),
+  pipelineName: optString(o.pipelineName),
+  type: optString(o.type),
+  permissions: optString(o.permissions),
+  setScmProviderStatus: optBoolean(o.setScmProviderStatus),
+  createdAt: parseTimestamp(o.createdAt),
+}));
 
 function readSourceRunId(o: Fields): string | undefined {
-  if (isFields(o.sourceRun)) return optString(o.sourceRun.id);
-  return optString(o.sourceRun) ?? optString(o.sourceRunId);
+  if (isFields(o.sourceRun)) return optId(o.sourceRun.id);
+  return optId(o.sourceRun) ?? optId(o.sourceRunId);
 }
 
-export const parseRun: Parser<Run> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    branch: optString(o.branch),
-    commitHash: optString(o.commitHash),
-    message: optString(o.message),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    createdAt: parseTimestamp(o.createdAt),
-    startedAt: parseTimestamp(o.startedAt),
-    finishedAt: parseTimestamp(o.finishedAt),
-    envVars: parseEnvVars(o.envVars),
-    commits: Array.isArray(o.commits) ? o.commits : undefined,
-    user: parseUser(o.user),
-    pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
-    sourceRunId: readSourceRunId(o),
-  });
-};
+export const parseRun = objectParser<Run>((o, at) => ({
+  ...readIdentity(o, at),
+  branch: optString(o.branch),
+  commitHash: optString(o.commitHash),
+  message: optString(o.message),
+  ...readState(o, at),
+  createdAt: parseTimestamp(o.createdAt),
+  startedAt: parseTimestamp(o.startedAt),
+  finishedAt: parseTimestamp(o.finishedAt),
+  envVars: parseEnvVars(o.envVars),
+  commits: Array.isArray(o.commits) ? o.commits : undefined,
+  user: parseUser(o.user),
+  pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
+  sourceRunId: readSourceRunId(o),
+}));
 
 /** `index` is the step's position in its list, used when the server sent no `order`. */
 export function parseStep(value: unknown, at: At, index = 0): Step {
   const o = requireObject(value, at);
-  const order = optNumber(o.order) ?? index + 1;
+  const order = Number.isSafeInteger(o.order) && (o.order as number) >= 0 ? (o.order as number) : index + 1;
   return compact({
     id: requireId(o, 'id', at),
-    url: optString(o.url),
+    url: optUrl(o.url),
     order,
     name: optString(o.step) ?? optString(o.displayName) ?? optString(o.name) ?? `step ${order}`,
     phase: optString(o.phase),
     status: readStatus(o, at),
-    result: readResult(o, at),
+    ...readResult(o),
     createdAt: parseTimestamp(o.createdAt),
     startedAt: parseTimestamp(o.startedAt),
     finishedAt: parseTimestamp(o.finishedAt),
-    logUrl: optString(o.logUrl),
-    artifactsUrl: o.artifactsUrl === null ? null : optString(o.artifactsUrl),
+    logUrl: optUrl(o.logUrl),
+    artifactsUrl: o.artifactsUrl === null ? null : optUrl(o.artifactsUrl),
   });
 }
 
-export const parseApplicationRef: Parser<ApplicationRef> = (value, at) => {
-  const o = requireObject(value, at);
+export const parseApplicationRef = objectParser<ApplicationRef>((o, at) => {
   // Some servers nest privacy and stack under `settings`.
   const settings = isFields(o.settings) ? o.settings : {};
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
+  return {
+    ...readIdentity(o, at),
     name: requireString(o, 'name', at),
     owner: parseUser(o.owner),
     privacy: optString(o.privacy) ?? optString(settings.privacy),
     stack: optNumber(o.stack) ?? optNumber(settings.stack),
     createdAt: parseTimestamp(o.createdAt),
     updatedAt: parseTimestamp(o.updatedAt),
-  });
-};
+  };
+});
 
 export const parseApplication: Parser<Application> = (value, at) => {
   const ref = parseApplicationRef(value, at);
@@ -257,8 +276,8 @@ export const parseApplication: Parser<Application> = (value, at) => {
   const scm = isFields(o.scm) ? o.scm : undefined;
   return compact({
     ...ref,
-    builds: optString(o.builds),
-    deploys: optString(o.deploys),
+    builds: optUrl(o.builds),
+    deploys: optUrl(o.deploys),
     scm: scm
       ? compact({
           repository: optString(scm.repository),
@@ -270,68 +289,51 @@ export const parseApplication: Parser<Application> = (value, at) => {
   });
 };
 
-export const parseBuild: Parser<Build> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    branch: optString(o.branch),
-    commitHash: optString(o.commitHash),
-    message: optString(o.message),
-    createdAt: parseTimestamp(o.createdAt),
-    startedAt: parseTimestamp(o.startedAt),
-    finishedAt: parseTimestamp(o.finishedAt),
-    application: optionalObject(o, 'application', at, parseApplicationRef),
-  });
-};
+export const parseBuild = objectParser<Build>((o, at) => ({
+  ...readIdentity(o, at),
+  ...readState(o, at),
+  branch: optString(o.branch),
+  commitHash: optString(o.commitHash),
+  message: optString(o.message),
+  createdAt: parseTimestamp(o.createdAt),
+  startedAt: parseTimestamp(o.startedAt),
+  finishedAt: parseTimestamp(o.finishedAt),
+  application: optionalObject(o, 'application', at, parseApplicationRef),
+}));
 
-export const parseDeploy: Parser<Deploy> = (value, at) => {
-  const o = requireObject(value, at);
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
-    createdAt: parseTimestamp(o.createdAt),
-  });
-};
+export const parseDeploy = objectParser<Deploy>((o, at) => ({
+  ...readIdentity(o, at),
+  ...readState(o, at),
+  createdAt: parseTimestamp(o.createdAt),
+}));
 
 /** Flattens the item's `data` object (runId, pipelineId, step counters) into the item. */
-const parseWorkflowItem: Parser<WorkflowItem> = (value, at) => {
-  const o = requireObject(value, at);
+const parseWorkflowItem = objectParser<WorkflowItem>((o, at) => {
   const data = isFields(o.data) ? o.data : {};
-  return compact({
+  return {
     id: requireId(o, 'id', at),
     type: optString(o.type),
-    status: readStatus(o, at),
-    result: readResult(o, at),
-    progress: optNumber(o.progress),
+    ...readState(o, at),
     updatedAt: parseTimestamp(o.updatedAt),
-    runId: optString(data.runId),
-    pipelineId: optString(data.pipelineId),
+    runId: optId(data.runId),
+    pipelineId: optId(data.pipelineId),
     targetName: optString(data.targetName),
     restricted: optBoolean(data.restricted),
     currentStep: optNumber(data.currentStep),
     totalSteps: optNumber(data.totalSteps),
     stepName: optString(data.stepName),
-    parentItem: optString(o.parentItem),
-  });
-};
+    parentItem: optId(o.parentItem),
+  };
+});
 
-export const parseWorkflow: Parser<Workflow> = (value, at) => {
-  const o = requireObject(value, at);
+export const parseWorkflow = objectParser<Workflow>((o, at) => {
   const data = isFields(o.data) ? o.data : undefined;
   let items: WorkflowItem[] = [];
   if (o.items !== undefined && o.items !== null) {
     items = parseListAt(o.items, child(at, 'items'), parseWorkflowItem);
   }
-  return compact({
-    id: requireId(o, 'id', at),
-    url: requireString(o, 'url', at),
+  return {
+    ...readIdentity(o, at),
     trigger: optString(o.trigger),
     createdAt: parseTimestamp(o.createdAt),
     startedAt: parseTimestamp(o.startedAt),
@@ -341,29 +343,28 @@ export const parseWorkflow: Parser<Workflow> = (value, at) => {
           branch: optString(data.branch),
           commitHash: optString(data.commitHash),
           message: optString(data.message),
-          sourceRunId: optString(data.sourceRunId),
+          sourceRunId: optId(data.sourceRunId),
         })
       : undefined,
     items,
     user: parseUser(o.user),
     application: optionalObject(o, 'application', at, parseApplicationRef),
-  });
-};
+  };
+});
 
-export const parsePipeline: Parser<Pipeline> = (value, at) => {
-  const o = requireObject(value, at);
+export const parsePipeline = objectParser<Pipeline>((o, at) => {
   const name = optString(o.name) ?? optString(o.pipelineName);
   if (name === undefined) fail(child(at, 'name'), 'a string', o.name);
-  return compact({
+  return {
     id: requireId(o, 'id', at),
-    url: optString(o.url),
+    url: optUrl(o.url),
     name,
     pipelineName: optString(o.pipelineName),
     type: optString(o.type),
     permissions: optString(o.permissions),
     createdAt: parseTimestamp(o.createdAt),
-  });
-};
+  };
+});
 
 export const parsePipelineWithApplication: Parser<Pipeline & { application?: ApplicationRef }> = (
   value,

@@ -3,6 +3,8 @@
 export type Redactor = (text: string) => string;
 
 const MASK = '***';
+/** A server may quote part of a token ("token ghp_Q7xT2m… is invalid"): any piece this long is masked. */
+const PIECE = 8;
 
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   const needles = new Set<string>();
@@ -14,11 +16,32 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   const ordered = [...needles].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
-    for (const needle of ordered) out = out.split(needle).join(MASK);
+    for (const needle of ordered) out = maskPieces(out.split(needle).join(MASK), needle);
     return out
       .replace(/(\bbearer\s+)[^\s"',;]+/gi, `$1${MASK}`)
       .replace(/([?&](?:access_)?token=)[^&#\s"']*/gi, `$1${MASK}`);
   };
+}
+
+/** Masks every run of PIECE or more characters of `text` that also stands in `secret`. */
+function maskPieces(text: string, secret: string): string {
+  if (secret.length < PIECE || text.length < PIECE) return text;
+  const windows = new Set<string>();
+  for (let at = 0; at + PIECE <= secret.length; at++) windows.add(secret.slice(at, at + PIECE));
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    if (!windows.has(text.slice(at, at + PIECE))) {
+      out += text[at];
+      at += 1;
+      continue;
+    }
+    let end = at + PIECE;
+    while (end < text.length && windows.has(text.slice(end - PIECE + 1, end + 1))) end += 1;
+    out += MASK;
+    at = end;
+  }
+  return out;
 }
 
 /**

@@ -2,16 +2,18 @@
 // (spec §4 and §8), so that a request that breaks them is never sent.
 
 import { RequestValidationError } from './errors.ts';
-import type {
-  ApplicationListOptions,
-  BuildFilters,
-  BuildTrigger,
-  DeployFilters,
-  EnvVar,
-  PageOptions,
-  RunFilters,
-  RunTrigger,
-  WorkflowFilters,
+import {
+  APPLICATION_SORTS,
+  RUN_SORTS,
+  type ApplicationListOptions,
+  type BuildFilters,
+  type BuildTrigger,
+  type DeployFilters,
+  type EnvVar,
+  type PageOptions,
+  type RunFilters,
+  type RunTrigger,
+  type WorkflowFilters,
 } from './types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -25,15 +27,6 @@ export interface RequestSpec {
   body?: unknown;
 }
 
-const SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
-const APPLICATION_SORTS = [
-  'nameAsc',
-  'nameDesc',
-  'createdAtAsc',
-  'createdAtDesc',
-  'updatedAtAsc',
-  'updatedAtDesc',
-] as const;
 const MAX_IGNORED_BRANCHES = 10;
 
 type QueryValue = string | number | undefined;
@@ -95,7 +88,7 @@ function sortedPage(page: { limit?: unknown; skip?: unknown; sort?: unknown }) {
   return {
     limit: limit(page.limit, 1, 20),
     skip: skip(page.skip),
-    sort: oneOf(page.sort, 'sort', SORTS),
+    sort: oneOf(page.sort, 'sort', RUN_SORTS),
   };
 }
 
@@ -151,27 +144,51 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   return value;
 }
 
-function application(owner: string, name: string): string {
-  return `/applications/${segment(owner, 'owner')}/${segment(name, 'application')}`;
+/**
+ * The request named `endpoint` (`GET /runs/:runId`): its method, and its path with each `:name` filled
+ * with `params[name]`, checked and encoded.
+ */
+function request(endpoint: `${HttpMethod} /${string}`, params: Record<string, unknown> = {}): RequestSpec {
+  const [method, template] = endpoint.split(' ') as [HttpMethod, string];
+  const path = template.replace(/:(\w+)/g, (_, name: string) => segment(params[name], name));
+  return { method, endpoint, path };
 }
 
-export function listApplicationsRequest(owner: string, options: ApplicationListOptions = {}): RequestSpec {
+function withQuery(spec: RequestSpec, params: Record<string, QueryValue>): RequestSpec {
+  return { ...spec, path: spec.path + query(params) };
+}
+
+/** A trigger: its body holds the required id (checked first), its `own` fields, then those of both triggers. */
+function triggerRequest<T extends RunTrigger | BuildTrigger>(
+  endpoint: 'POST /runs' | 'POST /builds',
+  field: keyof T & string,
+  payload: T,
+  own: (payload: T) => Record<string, unknown> = () => ({}),
+): RequestSpec {
+  const id = (payload as Partial<T> | undefined)?.[field];
+  if (typeof id !== 'string' || id === '') {
+    throw new RequestValidationError(
+      field,
+      `a ${endpoint === 'POST /runs' ? 'run' : 'build'} trigger needs ${field}`,
+    );
+  }
   return {
-    method: 'GET',
-    endpoint: 'GET /applications/:owner',
-    path:
-      `/applications/${segment(owner, 'owner')}` +
-      query({
-        stack: stack(options.stack),
-        limit: limit(options.limit, 1, 100),
-        skip: skip(options.skip),
-        sort: oneOf(options.sort, 'sort', APPLICATION_SORTS),
-      }),
+    ...request(endpoint),
+    body: withoutUndefined({ [field]: id, ...own(payload), ...commonTrigger(payload) }),
   };
 }
 
+export function listApplicationsRequest(owner: string, options: ApplicationListOptions = {}): RequestSpec {
+  return withQuery(request('GET /applications/:owner', { owner }), {
+    stack: stack(options.stack),
+    limit: limit(options.limit, 1, 100),
+    skip: skip(options.skip),
+    sort: oneOf(options.sort, 'sort', APPLICATION_SORTS),
+  });
+}
+
 export function getApplicationRequest(owner: string, name: string): RequestSpec {
-  return { method: 'GET', endpoint: 'GET /applications/:owner/:application', path: application(owner, name) };
+  return request('GET /applications/:owner/:application', { owner, application: name });
 }
 
 export function setIgnoredBranchesRequest(owner: string, name: string, branches: string[]): RequestSpec {
@@ -188,9 +205,7 @@ export function setIgnoredBranchesRequest(owner: string, name: string, branches:
     );
   }
   return {
-    method: 'PATCH',
-    endpoint: 'PATCH /applications/:owner/:application',
-    path: application(owner, name),
+    ...request('PATCH /applications/:owner/:application', { owner, application: name }),
     body: { ignoredBranches: [...branches] },
   };
 }
@@ -203,53 +218,32 @@ export function listBuildsRequest(owner: string, name: string, filters: BuildFil
       `commit must be a full 40-character hash (got ${commit.length} characters)`,
     );
   }
-  return {
-    method: 'GET',
-    endpoint: 'GET /applications/:owner/:application/builds',
-    path:
-      `${application(owner, name)}/builds` +
-      query({
-        branch: optionalText(filters.branch, 'branch'),
-        commit,
-        result: optionalText(filters.result, 'result'),
-        stack: stack(filters.stack),
-        status: optionalText(filters.status, 'status'),
-        ...sortedPage(filters),
-      }),
-  };
+  return withQuery(request('GET /applications/:owner/:application/builds', { owner, application: name }), {
+    branch: optionalText(filters.branch, 'branch'),
+    commit,
+    result: optionalText(filters.result, 'result'),
+    stack: stack(filters.stack),
+    status: optionalText(filters.status, 'status'),
+    ...sortedPage(filters),
+  });
 }
 
 export function getBuildRequest(id: string): RequestSpec {
-  return { method: 'GET', endpoint: 'GET /builds/:buildId', path: `/builds/${segment(id, 'buildId')}` };
+  return request('GET /builds/:buildId', { buildId: id });
 }
 
 export function triggerBuildRequest(payload: BuildTrigger): RequestSpec {
-  const applicationId = (payload as Partial<BuildTrigger> | undefined)?.applicationId;
-  if (typeof applicationId !== 'string' || applicationId === '') {
-    throw new RequestValidationError('applicationId', 'a build trigger needs applicationId');
-  }
-  return {
-    method: 'POST',
-    endpoint: 'POST /builds',
-    path: '/builds',
-    body: { applicationId, ...commonTrigger(payload) },
-  };
+  return triggerRequest('POST /builds', 'applicationId', payload);
 }
 
 export function listDeploysRequest(owner: string, name: string, filters: DeployFilters = {}): RequestSpec {
-  return {
-    method: 'GET',
-    endpoint: 'GET /applications/:owner/:application/deploys',
-    path:
-      `${application(owner, name)}/deploys` +
-      query({
-        buildId: optionalText(filters.buildId, 'buildId'),
-        result: optionalText(filters.result, 'result'),
-        stack: stack(filters.stack),
-        status: optionalText(filters.status, 'status'),
-        ...sortedPage(filters),
-      }),
-  };
+  return withQuery(request('GET /applications/:owner/:application/deploys', { owner, application: name }), {
+    buildId: optionalText(filters.buildId, 'buildId'),
+    result: optionalText(filters.result, 'result'),
+    stack: stack(filters.stack),
+    status: optionalText(filters.status, 'status'),
+    ...sortedPage(filters),
+  });
 }
 
 export function listRunsRequest(filters: RunFilters): RequestSpec {
@@ -258,59 +252,37 @@ export function listRunsRequest(filters: RunFilters): RequestSpec {
   if (applicationId === undefined && pipelineId === undefined) {
     throw new RequestValidationError('applicationId', 'listing runs needs applicationId or pipelineId');
   }
-  return {
-    method: 'GET',
-    endpoint: 'GET /runs',
-    path:
-      '/runs' +
-      query({
-        applicationId,
-        pipelineId,
-        ...sortedPage(filters),
-        status: optionalText(filters.status, 'status'),
-        result: optionalText(filters.result, 'result'),
-        branch: optionalText(filters.branch, 'branch'),
-        tag: optionalText(filters.tag, 'tag'),
-        commit: optionalText(filters.commit, 'commit'),
-        sourceRun: optionalText(filters.sourceRun, 'sourceRun'),
-        author: optionalText(filters.author, 'author'),
-      }),
-  };
+  return withQuery(request('GET /runs'), {
+    applicationId,
+    pipelineId,
+    ...sortedPage(filters),
+    status: optionalText(filters.status, 'status'),
+    result: optionalText(filters.result, 'result'),
+    branch: optionalText(filters.branch, 'branch'),
+    tag: optionalText(filters.tag, 'tag'),
+    commit: optionalText(filters.commit, 'commit'),
+    sourceRun: optionalText(filters.sourceRun, 'sourceRun'),
+    author: optionalText(filters.author, 'author'),
+  });
 }
 
 export function getRunRequest(id: string): RequestSpec {
-  return { method: 'GET', endpoint: 'GET /runs/:runId', path: `/runs/${segment(id, 'runId')}` };
+  return request('GET /runs/:runId', { runId: id });
 }
 
 export function getRunStepsRequest(id: string): RequestSpec {
-  return { method: 'GET', endpoint: 'GET /runs/:runId/steps', path: `/runs/${segment(id, 'runId')}/steps` };
+  return request('GET /runs/:runId/steps', { runId: id });
 }
 
 export function triggerRunRequest(payload: RunTrigger): RequestSpec {
-  const pipelineId = (payload as Partial<RunTrigger> | undefined)?.pipelineId;
-  if (typeof pipelineId !== 'string' || pipelineId === '') {
-    throw new RequestValidationError('pipelineId', 'a run trigger needs pipelineId');
-  }
-  return {
-    method: 'POST',
-    endpoint: 'POST /runs',
-    path: '/runs',
-    body: withoutUndefined({
-      pipelineId,
-      sourceRunId: optionalText(payload.sourceRunId, 'sourceRunId'),
-      ...commonTrigger(payload),
-    }),
-  };
+  return triggerRequest('POST /runs', 'pipelineId', payload, (run) => ({
+    sourceRunId: optionalText(run.sourceRunId, 'sourceRunId'),
+  }));
 }
 
 export function abortRunRequest(id: string): RequestSpec {
   // Clients of the real service sent an empty JSON object as the abort body.
-  return {
-    method: 'PUT',
-    endpoint: 'PUT /runs/:runId/abort',
-    path: `/runs/${segment(id, 'runId')}/abort`,
-    body: {},
-  };
+  return { ...request('PUT /runs/:runId/abort', { runId: id }), body: {} };
 }
 
 export function listWorkflowsRequest(filters: WorkflowFilters): RequestSpec {
@@ -318,40 +290,20 @@ export function listWorkflowsRequest(filters: WorkflowFilters): RequestSpec {
   if (applicationId === undefined) {
     throw new RequestValidationError('applicationId', 'listing workflows needs applicationId');
   }
-  return {
-    method: 'GET',
-    endpoint: 'GET /workflows',
-    path:
-      '/workflows' +
-      query({
-        applicationId,
-        ...sortedPage(filters),
-      }),
-  };
+  return withQuery(request('GET /workflows'), { applicationId, ...sortedPage(filters) });
 }
 
 export function getWorkflowRequest(id: string): RequestSpec {
-  return {
-    method: 'GET',
-    endpoint: 'GET /workflows/:workflowId',
-    path: `/workflows/${segment(id, 'workflowId')}`,
-  };
+  return request('GET /workflows/:workflowId', { workflowId: id });
 }
 
 export function listPipelinesRequest(owner: string, name: string, page: PageOptions = {}): RequestSpec {
-  return {
-    method: 'GET',
-    endpoint: 'GET /applications/:owner/:application/pipelines',
-    path:
-      `${application(owner, name)}/pipelines` +
-      query({ limit: limit(page.limit, 1, Number.MAX_SAFE_INTEGER), skip: skip(page.skip) }),
-  };
+  return withQuery(request('GET /applications/:owner/:application/pipelines', { owner, application: name }), {
+    limit: limit(page.limit, 1, Number.MAX_SAFE_INTEGER),
+    skip: skip(page.skip),
+  });
 }
 
 export function getPipelineRequest(id: string): RequestSpec {
-  return {
-    method: 'GET',
-    endpoint: 'GET /pipelines/:pipelineId',
-    path: `/pipelines/${segment(id, 'pipelineId')}`,
-  };
+  return request('GET /pipelines/:pipelineId', { pipelineId: id });
 }

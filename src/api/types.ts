@@ -1,9 +1,31 @@
-// Resources of the CI Service API v3 as the client hands them out: parsed tolerantly
-// (see src/api/parse.ts) so that what real servers sent still fits these shapes.
+// Resources of the CI Service API v3 as the client hands them out: parsed tolerantly, so that what
+// real servers sent still fits these shapes, and checked, so that ids, URLs, statuses and results
+// hold only the forms given here (see src/api/parse.ts).
 
-/** Known values plus whatever a server may send; an unknown value is kept as it is. */
-export type Status = 'notstarted' | 'started' | 'running' | 'finished' | 'pendingapproval' | (string & {});
-export type Result = 'unknown' | 'passed' | 'failed' | 'aborted' | (string & {});
+/** Every status a server may report; a value the parser does not know is read as `unknown`. */
+export const STATUSES = [
+  'notstarted',
+  'started',
+  'running',
+  'finished',
+  'pendingapproval',
+  'unknown',
+] as const;
+export type Status = (typeof STATUSES)[number];
+/** Every result; a value the parser does not know is read as `unknown` (see `rawResult`). */
+export const RESULTS = ['unknown', 'passed', 'failed', 'aborted'] as const;
+export type Result = (typeof RESULTS)[number];
+
+/** How far a run, build, deploy, step or workflow item got. */
+interface State {
+  status: Status;
+  result: Result;
+  /**
+   * The server's result when it was a string outside RESULTS (then `result` is `unknown`), cut to
+   * 200 characters. Remote text: show it only through sanitizeLine.
+   */
+  rawResult?: string;
+}
 
 export interface EnvVar {
   key: string;
@@ -28,15 +50,13 @@ export interface PipelineRef {
   createdAt?: Date;
 }
 
-export interface Run {
+export interface Run extends State {
   id: string;
   url: string;
   branch?: string;
   commitHash?: string;
   message?: string;
-  status: Status;
-  result: Result;
-  /** Percent; undefined when the server sent null or nothing. */
+  /** Whole percent from 0 to 100; undefined when the server sent null, nothing or anything else. */
   progress?: number;
   createdAt?: Date;
   startedAt?: Date;
@@ -49,15 +69,13 @@ export interface Run {
   sourceRunId?: string;
 }
 
-export interface Step {
+export interface Step extends State {
   id: string;
   url?: string;
   order: number;
   /** From `step`, or `displayName` where a real server sent that instead. */
   name: string;
   phase?: string;
-  status: Status;
-  result: Result;
   createdAt?: Date;
   startedAt?: Date;
   finishedAt?: Date;
@@ -83,11 +101,9 @@ export interface Application extends ApplicationRef {
   ignoredBranches?: string[];
 }
 
-export interface Build {
+export interface Build extends State {
   id: string;
   url: string;
-  status: Status;
-  result: Result;
   progress?: number;
   branch?: string;
   commitHash?: string;
@@ -98,20 +114,16 @@ export interface Build {
   application?: ApplicationRef;
 }
 
-export interface Deploy {
+export interface Deploy extends State {
   id: string;
   url: string;
-  status: Status;
-  result: Result;
   progress?: number;
   createdAt?: Date;
 }
 
-export interface WorkflowItem {
+export interface WorkflowItem extends State {
   id: string;
   type?: string;
-  status: Status;
-  result: Result;
   progress?: number;
   updatedAt?: Date;
   /** Absent while the item has not started (and forever when an upstream run failed). */
@@ -148,14 +160,32 @@ export interface Pipeline {
   createdAt?: Date;
 }
 
-export type RunSort = 'creationDateAsc' | 'creationDateDesc';
+/** The orders of the lists sorted by creation date (runs, workflows, builds, deploys). */
+export const RUN_SORTS = ['creationDateAsc', 'creationDateDesc'] as const;
+export type RunSort = (typeof RUN_SORTS)[number];
 
-export interface RunFilters {
-  applicationId?: string;
-  pipelineId?: string;
+export const APPLICATION_SORTS = [
+  'nameAsc',
+  'nameDesc',
+  'createdAtAsc',
+  'createdAtDesc',
+  'updatedAtAsc',
+  'updatedAtDesc',
+] as const;
+type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+export interface PageOptions {
   limit?: number;
   skip?: number;
+}
+
+interface SortedPageOptions extends PageOptions {
   sort?: RunSort;
+}
+
+export interface RunFilters extends SortedPageOptions {
+  applicationId?: string;
+  pipelineId?: string;
   status?: string;
   result?: string;
   branch?: string;
@@ -165,61 +195,46 @@ export interface RunFilters {
   author?: string;
 }
 
-export interface RunTrigger {
+/** What run and build triggers both send. */
+interface TriggerOptions {
+  branch?: string;
+  commitHash?: string;
+  message?: string;
+  envVars?: EnvVar[];
+}
+
+export interface RunTrigger extends TriggerOptions {
   pipelineId: string;
   sourceRunId?: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
 }
 
-export interface BuildTrigger {
+export interface BuildTrigger extends TriggerOptions {
   applicationId: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
 }
 
-export interface ApplicationListOptions {
+export interface ApplicationListOptions extends PageOptions {
   stack?: 1 | 5 | 6 | number;
-  limit?: number;
-  skip?: number;
-  sort?: 'nameAsc' | 'nameDesc' | 'createdAtAsc' | 'createdAtDesc' | 'updatedAtAsc' | 'updatedAtDesc';
+  sort?: ApplicationSort;
 }
 
-export interface BuildFilters {
+/** What both lists of the classic stack filter by. */
+interface ClassicFilters extends SortedPageOptions {
+  result?: string;
+  stack?: number;
+  status?: string;
+}
+
+export interface BuildFilters extends ClassicFilters {
   branch?: string;
   commit?: string;
-  result?: string;
-  stack?: number;
-  status?: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
 }
 
-export interface DeployFilters {
+export interface DeployFilters extends ClassicFilters {
   buildId?: string;
-  result?: string;
-  stack?: number;
-  status?: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
 }
 
-export interface WorkflowFilters {
+export interface WorkflowFilters extends SortedPageOptions {
   applicationId: string;
-  limit?: number;
-  skip?: number;
-  sort?: RunSort;
-}
-
-export interface PageOptions {
-  limit?: number;
-  skip?: number;
 }
 
 /** A status is final only when it is `finished`; any other value, known or not, means "not done yet". */

@@ -11,7 +11,7 @@ export interface CommandSpec extends CommandLineSpec {
   run(input: CommandInput, io: CliIo): Promise<number>;
 }
 
-interface CommandInput {
+export interface CommandInput {
   flags: Flags;
   positionals: string[];
 }

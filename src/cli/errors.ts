@@ -57,7 +57,9 @@ export function describeFailure(error: unknown): Failure {
 }
 
 function apiHint(error: ApiError): string | undefined {
-  if (error.status === 401) return 'pass the token with --token or the CI_RUN_TOKEN environment variable.';
+  if (error.status === 401) {
+    return 'pass the token with --token-file or the CI_RUN_TOKEN environment variable.';
+  }
   if (error.kind === 'network') {
     return 'check --base-url and that the server is reachable (a proxy is taken from HTTPS_PROXY / NO_PROXY).';
   }

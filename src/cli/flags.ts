@@ -30,7 +30,16 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description:
       'Service root, e.g. https://ci.example.com (default: $CI_RUN_BASE_URL); /api/v3 is appended.',
   },
-  token: { type: 'string', value: '<token>', description: 'API token (default: $CI_RUN_TOKEN).' },
+  token: {
+    type: 'string',
+    value: '<token>',
+    description: 'API token (default: $CI_RUN_TOKEN); other local users see it in ps: prefer --token-file.',
+  },
+  'token-file': {
+    type: 'string',
+    value: '<path|->',
+    description: 'Read the API token from this file, or from standard input with -.',
+  },
   json: { type: 'boolean', description: 'Print machine-readable JSON (dates as ISO 8601 strings).' },
   verbose: { type: 'boolean', description: 'Print each request as it is made.' },
   help: { type: 'boolean', short: 'h', description: 'Show this help.' },

@@ -42,7 +42,8 @@ export function mainHelp(commands: readonly CommandSpec[]): string {
       'Usage: ci-run <command> [arguments] [options]',
       `Commands:\n${list}`,
       wrap(
-        'Every command takes --base-url (or $CI_RUN_BASE_URL), --token (or $CI_RUN_TOKEN), --json for ' +
+        'Every command takes --base-url (or $CI_RUN_BASE_URL), --token-file <path|-> (or $CI_RUN_TOKEN; ' +
+          '--token works too, but shows the token to other local users in the process list), --json for ' +
           "machine-readable output, and --help. Run 'ci-run <command> --help' for its flags; " +
           "'ci-run --version' prints the version.",
       ),

@@ -12,8 +12,10 @@ export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
   env: NodeJS.ProcessEnv;
-  /** Resolves relative paths (`--env-vars-file`). */
+  /** Resolves relative paths (`--env-vars-file`, `--token-file`). */
   cwd: string;
+  /** All of standard input as text (`--token-file -`). */
+  readStdin(): Promise<string>;
 }
 
 export function processIo(): CliIo {
@@ -29,5 +31,18 @@ export function processIo(): CliIo {
     stderr: stream(process.stderr),
     env: process.env,
     cwd: process.cwd(),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks).toString('utf8');
+    },
   };
+}
+
+/**
+ * Inside a GitHub Actions step, where the runner reads every line of stdout and stderr for workflow commands:
+ * remote text blocks are then fenced the way the action fences them.
+ */
+export function inGitHubActions(io: Pick<CliIo, 'env'>): boolean {
+  return io.env.GITHUB_ACTIONS === 'true';
 }

@@ -2,11 +2,12 @@
 // and an exit code (0 passed, 1 failed, 2 bad input, 130 interrupted).
 import type { CommandSpec } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
+import { checkTokenFlags } from './connection.ts';
 import { describeFailure, EXIT } from './errors.ts';
 import { parseCommandLine } from './flags.ts';
 import { commandHelp, groupHelp, mainHelp } from './help.ts';
 import type { CliIo } from './io.ts';
-import { stripControls } from '../text/safety.ts';
+import { sanitizeLine } from '../text/safety.ts';
 import { VERSION } from './version.ts';
 
 export async function runCli(argv: readonly string[], io: CliIo, commands = COMMANDS): Promise<number> {
@@ -37,6 +38,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
       io.stdout.write(commandHelp(spec));
       return EXIT.passed;
     }
+    checkTokenFlags(parsed.flags, io);
     return await spec.run({ flags: parsed.flags, positionals: parsed.positionals }, io);
   } catch (error) {
     return reportFailure(error, spec, io);
@@ -57,18 +59,19 @@ function groupOrUnknown(
   if (isGroup) {
     const what =
       second === undefined ? `\`${first}\` needs a command` : `unknown command \`${first} ${second}\``;
-    io.stderr.write(`ci-run: ${stripControls(what)}.\n\n${groupHelp(first, commands)}`);
+    io.stderr.write(`ci-run: ${sanitizeLine(what)}.\n\n${groupHelp(first, commands)}`);
     return EXIT.badInput;
   }
   io.stderr.write(
-    `ci-run: unknown command \`${stripControls(first)}\`. Run 'ci-run --help' for the commands.\n`,
+    `ci-run: unknown command \`${sanitizeLine(first)}\`. Run 'ci-run --help' for the commands.\n`,
   );
   return EXIT.badInput;
 }
 
 function reportFailure(error: unknown, spec: CommandSpec, io: CliIo): number {
   const failure = describeFailure(error);
-  const lines = failure.message.split('\n').map(stripControls);
+  // The message may quote the server or the command line; the runner reads stderr for commands as well.
+  const lines = failure.message.split('\n').map((line) => sanitizeLine(line, { maxLength: 2000 }));
   io.stderr.write(`ci-run: ${lines.join('\n')}\n`);
   if (failure.showHelp) io.stderr.write(`Run 'ci-run ${spec.words.join(' ')} --help' for usage.\n`);
   return failure.code;

@@ -1,20 +1,35 @@
-// Compact text for people and JSON for scripts. Every remote string in the text goes through cleanCell.
+// Compact text for people and JSON for scripts. Every remote string in the text goes through cleanCell, and
+// every cell and line through the guards of text/safety.ts: the GitHub runner reads a CLI's stdout in a
+// workflow step for commands, so no line may start with `::` or hold `##[`.
 import { elapsedMs, formatDuration } from '../core/report/format.ts';
 import type { CliIo } from './io.ts';
-import { cleanCell } from '../text/safety.ts';
+import { cleanCell, guardLogLine, sanitizeLine } from '../text/safety.ts';
 import { colorWanted, createStyle, paintResult, type Style } from './terminal/color.ts';
 
-/** JSON of the parsed objects; Date fields become ISO 8601 strings through their toJSON. */
+/**
+ * JSON of the parsed objects; Date fields become ISO 8601 strings through their toJSON. A pretty-printed
+ * line never starts with `::`, but a string may hold `##[`: `#` only occurs inside strings, where `\u0023`
+ * is the same character to a JSON parser and nothing to the runner.
+ */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify(value, null, 2).replaceAll('#', '\\u0023')}\n`);
 }
 
 export type Cell = string | { text: string; paint: (text: string) => string };
 
+function cellText(cell: Cell): string {
+  return typeof cell === 'string' ? cell : cell.text;
+}
+
+/** A clean cell as it may stand anywhere in a line: `##[` broken up, a `› ` before a leading `::`. */
+function guardCell(cell: Cell): Cell {
+  return typeof cell === 'string' ? sanitizeLine(cell) : { ...cell, text: sanitizeLine(cell.text) };
+}
+
 /** Columns padded to their widest cell, two spaces apart; the header dimmed. Cell text must be clean. */
-export function renderTable(style: Style, headers: readonly string[], rows: readonly Cell[][]): string {
-  const text = (cell: Cell | undefined) =>
-    cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
+export function renderTable(style: Style, headers: readonly string[], cells: readonly Cell[][]): string {
+  const rows = cells.map((row) => row.map(guardCell));
+  const text = (cell: Cell | undefined) => (cell === undefined ? '' : cellText(cell));
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => [...text(row[column])].length)),
   );
@@ -29,16 +44,27 @@ export function renderTable(style: Style, headers: readonly string[], rows: read
       })
       .join('  ')
       .trimEnd();
-  return [line(headers, true), ...rows.map((row) => line(row, false))].join('\n') + '\n';
+  return [line(headers, true), ...rows.map((row) => line(row, false))].map(guardLogLine).join('\n') + '\n';
 }
 
 /** `Label:   value` lines; fields without a value are left out. Values must be clean. */
-export function renderFields(fields: ReadonlyArray<readonly [string, string | undefined]>): string {
+export function renderFields(fields: ReadonlyArray<readonly [string, Cell | undefined]>): string {
   const shown = fields.filter(
-    (field): field is readonly [string, string] => field[1] !== undefined && field[1] !== '',
+    (field): field is readonly [string, Cell] => field[1] !== undefined && cellText(field[1]) !== '',
   );
   const width = Math.max(0, ...shown.map(([label]) => label.length)) + 2;
-  return shown.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`).join('\n') + '\n';
+  const line = (label: string, value: Cell) => {
+    const cell = guardCell(value);
+    return guardLogLine(
+      `${`${label}:`.padEnd(width)}${typeof cell === 'string' ? cell : cell.paint(cell.text)}`,
+    );
+  };
+  return shown.map(([label, value]) => line(label, value)).join('\n') + '\n';
+}
+
+/** A block of text for stdout or stderr with every line guarded; colours are kept. */
+export function guardLines(text: string): string {
+  return text.split('\n').map(guardLogLine).join('\n');
 }
 
 /** `2025-06-11 14:02:33Z`, or '' when unknown. */
@@ -93,12 +119,6 @@ export function printTable<T>(io: CliIo, items: readonly T[], table: TableSpec<T
       items.map((item) => table.row(item, style)),
     ),
   );
-}
-
-/** The items as JSON with --json, else as a table. */
-export function printList<T>(io: CliIo, json: boolean, items: readonly T[], table: TableSpec<T>): void {
-  if (json) printJson(io, items);
-  else printTable(io, items, table);
 }
 
 /** What to print for an empty list. */

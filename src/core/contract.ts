@@ -2,16 +2,20 @@
 // leaves for post, each with its type. Main writes through it, post reads through it (and checks
 // what it reads), and a test holds the output names to action.yml.
 import { isSafeId } from '../api/ids.ts';
+import type { Result, Status } from '../api/types.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
+// Ids, URLs, statuses, results and progress come from parsed answers, which checked them (see
+// src/api/parse.ts): the types hold the outputs to the forms action.yml documents.
 interface OutputValues {
   type: 'run' | 'build';
   id: string;
   'run-id': string;
   'build-id': string;
   url: string;
-  status: string;
-  result: string;
+  status: Status;
+  result: Result;
+  /** Whole percent from 0 to 100, or empty. */
   progress: string;
   'started-at': string;
   'finished-at': string;

@@ -44,6 +44,11 @@ export interface FollowDeps {
 }
 
 const PERMANENT = new Set([400, 401, 403, 404, 410, 422]);
+/**
+ * Unusable answers (ContractError) without a usable one between them before following stops: one is
+ * no reason to give up, but a server that only sends those would otherwise be polled forever.
+ */
+const MAX_CONTRACT_ERRORS = 5;
 /** A Retry-After longer than this is not honoured to the letter while following. */
 const MAX_HOLD_OFF_MS = 60_000;
 
@@ -61,6 +66,7 @@ export async function follow(
     lastKey: '',
     stepsKey: '',
     failures: 0,
+    contractErrors: 0,
     holdOffMs: 0,
   };
   if (state.resource) {
@@ -113,6 +119,8 @@ interface FollowState {
   /** Status and progress when the steps were last read. */
   stepsKey: string;
   failures: number;
+  /** Unusable answers since the last usable one. */
+  contractErrors: number;
   /** A server's Retry-After that outlasted the client's own retries: the next poll waits at least this. */
   holdOffMs: number;
 }
@@ -151,6 +159,7 @@ async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState
       state.stepsKey = key;
     }
     state.failures = 0;
+    state.contractErrors = 0;
     return true;
   } catch (error) {
     if (cancel.aborted) return false;
@@ -160,6 +169,12 @@ async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState
       (error instanceof ApiError && (error.status === undefined || !PERMANENT.has(error.status)));
     if (!transient) throw error;
     state.failures += 1;
+    if (error instanceof ContractError && ++state.contractErrors >= MAX_CONTRACT_ERRORS) {
+      log.warning(
+        `Stopped following ${ref.kind} ${ref.id}: ${state.contractErrors} answers since the last usable one could not be used.`,
+      );
+      throw error;
+    }
     state.holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
     if (state.failures === 1 || state.failures % 10 === 0) {
       const reason = sanitizeLine(messageOf(error), { maxLength: 300 });

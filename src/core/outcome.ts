@@ -4,9 +4,8 @@ import type { AbortResult } from './abort.ts';
 import { formatDuration } from './report/format.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
+import type { OutcomeKind } from './outcome-kind.ts';
 import type { Settings } from './settings.ts';
-
-type OutcomeKind = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
 
 export interface Outcome {
   kind: OutcomeKind;
@@ -17,7 +16,7 @@ export interface Outcome {
 }
 
 export type Ending =
-  | { finished: true; result: Result; steps?: readonly Step[] }
+  | { finished: true; result: Result; rawResult?: string; steps?: readonly Step[] }
   | { finished: false; reason: 'timeout' | 'cancelled'; abort: AbortResult | undefined };
 
 export function decideOutcome(
@@ -67,7 +66,7 @@ export function decideOutcome(
     : '';
   const base =
     kind === 'unknown'
-      ? `The ${what} finished with result "${sanitizeLine(result, { maxLength: 100 })}", which is not "passed"`
+      ? `The ${what} finished with result "${sanitizeLine(ending.rawResult ?? result, { maxLength: 100 })}", which is not "passed"`
       : `The ${what} ${kind === 'failed' ? 'failed' : 'was aborted'}${where}`;
   if (!settings.propagateFailure) {
     return { kind, success: true, message: `${base}; the step passes because propagate-failure is false.` };

@@ -12,6 +12,7 @@ import {
   readChoice,
   readCommit,
   readId,
+  readLogOrigins,
   readPollInterval,
   readTimeout,
   readToken,
@@ -24,6 +25,8 @@ export interface Settings {
   baseUrl: string;
   /** '' only where nothing is triggered (run-id target). */
   token: string;
+  /** Other origins (`https://host[:port]`) whose step logs and artifacts may be fetched, without the token. */
+  logOrigins: string[];
   target: Target;
   /** The `application` input when it is not itself the target (for `wait-for: workflow` with run targets). */
   application?: { owner: string; name: string };
@@ -50,6 +53,7 @@ export interface Settings {
 export const INPUT_DEFAULTS = {
   'base-url': '',
   token: '',
+  'log-origins': '',
   'pipeline-id': '',
   pipeline: '',
   'application-id': '',
@@ -87,6 +91,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
   const problems = new Problems();
 
   const baseUrl = readBaseUrl(value('base-url'), problems);
+  const logOrigins = readLogOrigins(value('log-origins'), baseUrl, problems);
   const { kind, target, application } = readTarget(
     {
       'pipeline-id': value('pipeline-id'),
@@ -110,6 +115,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
   return {
     baseUrl,
     token,
+    logOrigins,
     target,
     ...(application && { application }),
     ...trigger,
@@ -212,18 +218,17 @@ export function workflowApplication(settings: Settings): { owner: string; name: 
 
 function readEnvVars(text: string, problems: Problems): EnvVar[] {
   if (text.trim() === '') return [];
-  try {
-    return parseEnvVars(text);
-  } catch (error) {
-    if (!(error instanceof EnvVarsError)) throw error;
-    problems.add(
-      'env-vars',
+  const envVars = problems.parse(
+    'env-vars',
+    EnvVarsError,
+    () => parseEnvVars(text),
+    (error) => [
       error.message,
       'Write one `KEY=VALUE` per line (the value may contain `=`), `KEY<<EOF` … `EOF` for a multi-line value, ' +
         '`#` for comments; or a JSON array `[{"key": "KEY", "value": "VALUE"}]`. Names use letters, digits and `_`.',
-    );
-    return [];
-  }
+    ],
+  );
+  return envVars ?? [];
 }
 
 function checkWorkflowWait(

@@ -1,7 +1,8 @@
 // Triggers exactly once. When a POST's answer is lost after it may have reached the server, we look
 // for what it created among the runs that appeared since a watermark taken just before it, and adopt
 // it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
-// sent again: the server did not take it.
+// sent again: the server did not take it. A 2xx whose body was unusable is different: the server
+// took the trigger, so we look for what it created but never send the trigger again.
 import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import { PAGE_SIZE } from '../api/paginate.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
@@ -9,6 +10,7 @@ import type { Clock, Sleep } from '../time.ts';
 import type { CiApi } from './api-port.ts';
 import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
+import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
 class TriggerNotFoundError extends Error {
@@ -87,27 +89,17 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
     }
     if (!target.find) {
       throw new TriggerNotFoundError(
-        `The response to the ${noun} trigger was lost (${lost.message}); the ${noun} may exist. Without ` +
+        `${lostAnswer(noun, lost)}; the ${noun} ${lost.taken ? 'exists' : 'may exist'}. Without ` +
           '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
           'and does not trigger twice.',
       );
     }
+    if (lost.taken) return findTaken(deps, target, target.find, lost, sends);
     deps.log.warning(
       `The response to the ${noun} trigger was lost (${lost.message}). The ${noun} may exist: looking for it instead of triggering again.`,
     );
     const found = await search(deps, target.find, sends <= RESENDS);
-    if (found.length === 1) {
-      deps.log.info(
-        `Adopted ${noun} ${sanitizeLine(target.idOf(found[0]!))}, created by the trigger whose response was lost.`,
-      );
-      return found[0]!;
-    }
-    if (found.length > 1) {
-      throw new TriggerNotFoundError(
-        `The response to the ${noun} trigger was lost and several new ${noun}s match it, so the action cannot ` +
-          `tell which one it created and follows none: ${found.map((item) => sanitizeLine(target.idOf(item))).join(', ')}.`,
-      );
-    }
+    if (found.length > 0) return adoptOne(deps, target, found, 'was lost');
     if (sends > RESENDS) {
       throw new TriggerNotFoundError(
         `The response to the ${noun} trigger was lost ${sends} times and no new ${noun} matches it, so the ` +
@@ -116,6 +108,62 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
     }
     deps.log.info(`No ${noun} of that trigger appeared, so the server did not take it: sending it again.`);
   }
+}
+
+/** What became of the trigger's answer, with the error's own words. */
+function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
+  const why = sanitizeLine(lost.message, { maxLength: 500 });
+  return lost.taken
+    ? `The server took the ${noun} trigger, but its answer was unusable (${why})`
+    : `The response to the ${noun} trigger was lost (${why})`;
+}
+
+/** The one match, adopted; several are refused, for the action cannot tell which one it created. */
+function adoptOne<T>(deps: TriggerDeps, target: Triggerable<T>, found: T[], answer: string, after = ''): T {
+  const { noun } = target;
+  if (found.length > 1) {
+    throw new TriggerNotFoundError(
+      `The response to the ${noun} trigger ${answer} and several new ${noun}s match it, so the action cannot ` +
+        `tell which one it created and follows none: ${found.map((item) => sanitizeLine(target.idOf(item))).join(', ')}.${after}`,
+    );
+  }
+  deps.log.info(
+    `Adopted ${noun} ${sanitizeLine(target.idOf(found[0]!))}, created by the trigger whose response ${answer}.`,
+  );
+  return found[0]!;
+}
+
+/**
+ * The server answered 2xx, so it created the run or build, but the answer could not be used (an
+ * unusable id, say). The work is looked for like a lost one; the trigger is never sent again.
+ */
+async function findTaken<T>(
+  deps: TriggerDeps,
+  target: Triggerable<T>,
+  find: () => Promise<T[]>,
+  lost: TriggerOutcomeUnknownError,
+  sends: number,
+): Promise<T> {
+  const { noun } = target;
+  const story = lostAnswer(noun, lost);
+  // After the first send, earlier ones went out too: each lost, then looked for and found nowhere.
+  const twice = sends === 1 ? 'nothing was triggered twice' : 'the trigger is not sent again';
+  deps.log.warning(`${story}. Looking for the ${noun} it created; the trigger is not sent again.`);
+  let found: T[];
+  try {
+    found = await search(deps, find, true);
+  } catch (error) {
+    throw new TriggerNotFoundError(
+      `${story}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
+        `The ${noun} exists but cannot be followed; ${twice}.`,
+    );
+  }
+  if (found.length > 0) {
+    return adoptOne(deps, target, found, 'was unusable', ` The ${noun} exists; ${twice}.`);
+  }
+  throw new TriggerNotFoundError(
+    `${story}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${twice}.`,
+  );
 }
 
 /** Looks a few times, then (when `settle`) once more after a pause, for what a lost trigger created. */

@@ -49,14 +49,16 @@ function workflowDone(workflow: Workflow): boolean {
   return items.some((item) => isFinished(item) && item.result !== 'passed');
 }
 
-const SEVERITY: Record<string, number> = { passed: 0, unknown: 1, aborted: 2, failed: 3 };
+const SEVERITY: Record<Result, number> = { passed: 0, unknown: 1, aborted: 2, failed: 3 };
 
-/** The worst result among the items that ran; items that never started do not count. */
-export function worstResult(items: readonly WorkflowItem[]): Result {
-  let worst: Result = 'passed';
+/**
+ * The worst result among the items that ran, with the server's own word when it was not a known
+ * one; items that never started do not count.
+ */
+export function worstResult(items: readonly WorkflowItem[]): Pick<WorkflowItem, 'result' | 'rawResult'> {
+  let worst: Pick<WorkflowItem, 'result' | 'rawResult'> = { result: 'passed' };
   for (const item of items) {
-    if (!isFinished(item)) continue;
-    if ((SEVERITY[item.result] ?? 1) > (SEVERITY[worst] ?? 1)) worst = item.result;
+    if (isFinished(item) && SEVERITY[item.result] > SEVERITY[worst.result]) worst = item;
   }
   return worst;
 }

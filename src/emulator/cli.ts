@@ -1,12 +1,17 @@
-// `npm run emulator -- --port 8080 [--host 127.0.0.1] [--world world.json] [--speed 10] [--quirks all|a,b]`
-// Prints one line with the base URL, serves until SIGINT or SIGTERM, then exits 0.
+// `npm run emulator -- --port 8080 [--host 127.0.0.1] [--world world.json] [--speed 10] [--quirks all|a,b]
+// [--control-token token]`. Prints two lines, the base URL and the control token, serves until SIGINT or
+// SIGTERM, then exits 0.
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { QUIRK_NAMES, type Quirks } from './types.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
-const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name]
+const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name] [--control-token token]
+--host is the address to listen on (default 127.0.0.1); requests are served when their Host header names
+it, localhost or a loopback address.
+--control-token is what /_emulator/ requests must send (Authorization: Bearer <token> or x-emulator-token);
+by default a random one, printed at start.
 Quirks: ${QUIRK_NAMES.join(', ')}`;
 
 function parseQuirks(value: string | undefined): Partial<Quirks> {
@@ -32,10 +37,11 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },
-      host: { type: 'string', default: '127.0.0.1' },
+      host: { type: 'string' },
       world: { type: 'string' },
       speed: { type: 'string', default: '1' },
       quirks: { type: 'string' },
+      'control-token': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -51,12 +57,14 @@ async function main(): Promise<void> {
   const world = values.world !== undefined ? await loadWorldFile(values.world) : undefined;
   const emulator = await startEmulator({
     port,
-    host: values.host,
+    ...(values.host !== undefined ? { host: values.host } : {}),
     speed,
     quirks,
     ...(world ? { world } : {}),
+    ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
   });
   console.log(`CI Service API v3 emulator listening on ${emulator.url}`);
+  console.log(`Control token: ${emulator.controlToken}`);
 
   let closing = false;
   const stop = () => {

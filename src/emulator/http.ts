@@ -4,7 +4,7 @@ import { authenticationRequired, forbidden, invalidToken } from './errors.ts';
 import type { EmulatorState } from './state.ts';
 import type { FaultSpec, RequestLogEntry } from './types.ts';
 import type { ViewContext } from './views.ts';
-import type { AppRecord, UserRecord } from './world.ts';
+import type { AppRecord, UserRecord } from './world-records.ts';
 
 export interface RequestInfo {
   viewer?: UserRecord;
@@ -30,7 +30,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 }
 
 /** The token from `Authorization: Bearer <token>`, else from `?token=`; undefined when none was sent. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined && header !== '') {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
@@ -77,4 +77,11 @@ export function requireWrite(state: EmulatorState, request: FastifyRequest, app:
 
 export function canRead(state: EmulatorState, user: UserRecord | undefined, app: AppRecord): boolean {
   return app.privacy === 'public' || state.world.isMember(user, app);
+}
+
+/** The path of the request as sent, without the query string. */
+export function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
 }

@@ -1,44 +1,42 @@
 // The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
 import { buildServer } from './server.ts';
-import { createControl } from './control.ts';
+import { checkControlToken, newControlToken } from './control-token.ts';
+import { createControl } from './emulator-control.ts';
 import { defaultWorld } from './default-world.ts';
 import { EmulatorState } from './state.ts';
 import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 
-export type {
-  Emulator,
-  EmulatorControl,
-  EmulatorRunView,
-  FaultSpec,
-  Quirks,
-  RequestLogEntry,
-} from './types.ts';
-export { NO_QUIRKS, QUIRK_NAMES } from './types.ts';
-export type {
-  WorldApplication,
-  WorldFile,
-  WorldHistoryEntry,
-  WorldOrganization,
-  WorldPipeline,
-  WorldStep,
-  WorldUser,
-} from './world-file.ts';
-export { loadWorldFile, parseWorldFile } from './world-file.ts';
+export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry } from './types.ts';
+export type { WorldFile, WorldHistoryEntry, WorldPipeline } from './world-file.ts';
+export { parseWorldFile } from './world-file.ts';
 export { defaultWorld } from './default-world.ts';
 export { FAILURE_LINE, INJECTED_LINES } from './logs.ts';
 
 export interface StartOptions {
   /** Default 0: a random free port. */
   port?: number;
-  /** Default '127.0.0.1'. */
+  /**
+   * The address to listen on; default '127.0.0.1'. Requests are answered only when their Host header
+   * names a loopback address or localhost, or this host when it is given.
+   */
   host?: string;
+  /** More Host names to answer, e.g. the name a test's proxy forwards with. */
+  allowedHosts?: string[];
+  /** What the control API (/_emulator/) requires; default: a random token, returned as `controlToken`. */
+  controlToken?: string;
   /** Default: the default world. */
   world?: WorldFile;
   /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
   speed?: number;
   /** All off by default. */
   quirks?: Partial<Quirks>;
+  /** How many runs the world keeps; past it, the oldest finished runs are forgotten. Default 1,000. */
+  maxRuns?: number;
+  /** Likewise for builds, and for deploys. Default 1,000. */
+  maxBuilds?: number;
+  /** How many requests the request log keeps, the latest; default 10,000. */
+  maxRequests?: number;
   /** Fastify logging; default false. */
   logger?: boolean;
 }
@@ -49,8 +47,16 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     world,
     speed: opts.speed ?? 1,
     quirks: { ...NO_QUIRKS, ...opts.quirks },
+    ...(opts.maxRequests !== undefined ? { maxRequests: opts.maxRequests } : {}),
+    limits: {
+      ...(opts.maxRuns !== undefined ? { maxRuns: opts.maxRuns } : {}),
+      ...(opts.maxBuilds !== undefined ? { maxBuilds: opts.maxBuilds } : {}),
+    },
   });
-  const server = buildServer(state, opts.logger ?? false);
+  const hosts = [...(opts.host !== undefined ? [opts.host] : []), ...(opts.allowedHosts ?? [])];
+  const controlToken =
+    opts.controlToken !== undefined ? checkControlToken(opts.controlToken) : newControlToken();
+  const server = buildServer(state, { logger: opts.logger ?? false, hosts, controlToken });
   const host = opts.host ?? '127.0.0.1';
   await server.listen({ port: opts.port ?? 0, host });
   const address = server.server.address();
@@ -58,6 +64,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
+    controlToken,
     close: () => server.close(),
     control: createControl(state),
   };

@@ -1,23 +1,63 @@
+// The log of API requests that tests and benchmarks read: a ring buffer, so that a long-running
+// emulator (a demo polling for hours) keeps only the latest requests.
 import type { RequestLogEntry } from './types.ts';
 
-/** Keeps a long-running emulator (a demo polling for hours) from growing without bound. */
-export const MAX_LOG_ENTRIES = 10_000;
+const DEFAULT_MAX_REQUESTS = 10_000;
+const REDACTED = '[redacted]';
 
 export class RequestLog {
+  readonly #capacity: number;
   #entries: RequestLogEntry[] = [];
+  /** Index of the oldest entry once the buffer is full. */
+  #start = 0;
+
+  constructor(capacity = DEFAULT_MAX_REQUESTS) {
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError(`the request log needs room for at least 1 request, got ${capacity}`);
+    this.#capacity = capacity;
+  }
 
   add(entry: RequestLogEntry): RequestLogEntry {
-    this.#entries.push(entry);
-    if (this.#entries.length > MAX_LOG_ENTRIES)
-      this.#entries.splice(0, this.#entries.length - MAX_LOG_ENTRIES);
+    if (this.#entries.length < this.#capacity) {
+      this.#entries.push(entry);
+    } else {
+      this.#entries[this.#start] = entry;
+      this.#start = (this.#start + 1) % this.#capacity;
+    }
     return entry;
   }
 
+  /** Oldest first. */
   list(): RequestLogEntry[] {
-    return this.#entries.map((entry) => structuredClone(entry));
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((entry) => structuredClone(entry));
   }
 
   clear(): void {
     this.#entries = [];
+    this.#start = 0;
   }
+}
+
+/**
+ * A copy of a request body fit for the log: environment variables are secrets, so everything under
+ * `envVars` but the keys, and the `value` of anything shaped like `{key, value}`, is replaced.
+ */
+export function loggedBody(body: unknown): unknown {
+  return redact(body, false);
+}
+
+function redact(value: unknown, secret: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => redact(item, secret));
+  if (value !== null && typeof value === 'object') {
+    const envVarShaped = 'key' in value && 'value' in value;
+    return Object.fromEntries(
+      Object.entries(value).map(([name, child]) => {
+        if (secret && name === 'key' && typeof child === 'string') return [name, child];
+        if (envVarShaped && name === 'value') return [name, REDACTED];
+        return [name, redact(child, secret || name === 'envVars')];
+      }),
+    );
+  }
+  return secret && value !== null ? REDACTED : value;
 }

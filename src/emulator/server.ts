@@ -1,5 +1,5 @@
-// The fastify application: hooks for the request log, faults and authentication, Boom-shaped
-// errors, and the route modules.
+// The fastify application: the Host check, hooks for the request log, faults and authentication,
+// Boom-shaped errors, and the route modules.
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -7,10 +7,13 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registerControlRoutes } from './control.ts';
+import { registerControlRoutes } from './control-routes.ts';
+import { requireControlToken } from './control-token.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
-import { authenticate, requestInfo } from './http.ts';
+import { hostCheck } from './host-check.ts';
+import { authenticate, pathOf, requestInfo } from './http.ts';
+import { loggedBody } from './request-log.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
 import { registerPipelineRoutes } from './routes/pipelines.ts';
@@ -18,23 +21,42 @@ import { registerRunRoutes } from './routes/runs.ts';
 import { registerStepRoutes } from './routes/steps.ts';
 import { registerWorkflowRoutes } from './routes/workflows.ts';
 import type { EmulatorState } from './state.ts';
-import { strictTypesPlugin } from './strict-types.ts';
-import { validationError } from './validation.ts';
+import { serializerCompiler, validatorCompiler } from './validation.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function buildServer(state: EmulatorState, logger: boolean): FastifyInstance {
-  const app = Fastify({
-    logger,
-    routerOptions: { ignoreTrailingSlash: true },
-    // Unknown body fields must fail validation, not be dropped silently.
-    ajv: {
-      customOptions: { removeAdditional: false, allErrors: false, strictTypes: false },
-      plugins: [strictTypesPlugin],
-    },
-  });
+export interface ServerOptions {
+  logger: boolean;
+  /** Hosts served besides the loopback names (host-check.ts). */
+  hosts: readonly string[];
+  /** What every /_emulator/ request must carry (control-token.ts). */
+  controlToken: string;
+}
 
-  // Clients sent `{}`, nothing, or an empty body with a JSON content type to abort; all are fine.
+export function buildServer(state: EmulatorState, options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJson(app);
+  refuseForeignHosts(app, hostCheck(options.hosts));
+  requireControlToken(app, options.controlToken);
+  registerApiHooks(app, state);
+  registerErrorHandlers(app);
+  registerRunRoutes(app, state);
+  registerStepRoutes(app, state);
+  registerApplicationRoutes(app, state);
+  registerBuildRoutes(app, state);
+  registerWorkflowRoutes(app, state);
+  registerPipelineRoutes(app, state);
+  registerControlRoutes(app, state);
+  return app;
+}
+
+/** Clients sent `{}`, nothing, or an empty body with a JSON content type to abort; all are fine. */
+function acceptEmptyJson(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
@@ -48,7 +70,19 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
       done(new ApiError(400, 'Invalid request payload JSON format'), undefined);
     }
   });
+}
 
+/** Registered before every other hook, so that a refused request is neither logged nor faulted. */
+function refuseForeignHosts(app: FastifyInstance, served: (host: string | undefined) => boolean): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (served(host)) return;
+    const shown = host === undefined ? 'no Host header' : `host ${JSON.stringify(host)}`;
+    return reply.code(421).send(boom(421, `This emulator does not serve ${shown}`));
+  });
+}
+
+function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
   // so that the request log holds the body of a request that got a fault.
   app.addHook('onRequest', async (request) => {
@@ -79,7 +113,7 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
   app.addHook('preValidation', async (request, reply) => {
     const info = requestInfo(request);
     if (!info.log) return;
-    if (request.body !== undefined) info.log.body = structuredClone(request.body);
+    if (request.body !== undefined) info.log.body = loggedBody(request.body);
     const fault = info.failRequest;
     if (fault?.destroySocket) {
       destroy(request, reply);
@@ -114,7 +148,9 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
     const info = requestInfo(request);
     if (info.log && !info.destroyed) info.log.status = reply.statusCode;
   });
+}
 
+function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const failure = toApiError(error);
     if (failure.statusCode >= 500) request.log.error(error);
@@ -125,21 +161,10 @@ export function buildServer(state: EmulatorState, logger: boolean): FastifyInsta
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(boom(404, `Not Found: ${request.method} ${pathOf(request)}`)),
   );
-
-  registerRunRoutes(app, state);
-  registerStepRoutes(app, state);
-  registerApplicationRoutes(app, state);
-  registerBuildRoutes(app, state);
-  registerWorkflowRoutes(app, state);
-  registerPipelineRoutes(app, state);
-  registerControlRoutes(app, state);
-  return app;
 }
 
 function toApiError(error: FastifyError | ApiError): ApiError {
   if (error instanceof ApiError) return error;
-  if ('validation' in error && error.validation)
-    return validationError(error.validation, error.validationContext);
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   return new ApiError(status, status === 500 ? 'An internal server error occurred' : error.message);
 }
@@ -153,12 +178,6 @@ function destroy(request: FastifyRequest, reply: FastifyReply): void {
 function isApiPath(request: FastifyRequest): boolean {
   const path = pathOf(request);
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
-function pathOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? request.url;
-  const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
 }
 
 function stringQuery(query: unknown): Record<string, string> {

@@ -1,9 +1,9 @@
 // The timeline of one execution (run, build or deploy): fixed when it is created, so that its state
 // at any world time is a pure function of the plan, the time, and an abort if one happened.
-import type { OutcomeControls } from './controls.ts';
+import type { OutcomeSwitches } from './outcome-switches.ts';
 
 export const DEFAULT_QUEUE_MS = 1000;
-export const DEFAULT_STEP_MS = 1500;
+const DEFAULT_STEP_MS = 1500;
 
 export interface ScriptStep {
   name: string;
@@ -38,17 +38,17 @@ export interface PlanInput {
   createdAt: number;
   queueMs: number;
   script: readonly ScriptStep[];
-  controls: OutcomeControls;
+  switches: OutcomeSwitches;
   nextId: () => string;
 }
 
-export function makePlan({ createdAt, queueMs, script, controls, nextId }: PlanInput): Plan {
-  const source = stepsFromControls(script, controls);
-  const failIndex = chooseFailingStep(source, controls);
-  const startAt = createdAt + (controls.queueMs ?? queueMs);
+export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanInput): Plan {
+  const source = stepsFromSwitches(script, switches);
+  const failIndex = chooseFailingStep(source, switches);
+  const startAt = createdAt + (switches.queueMs ?? queueMs);
   let cursor = startAt;
   const steps = source.map((step, index): PlannedStep => {
-    const ms = controls.stepMs ?? step.ms ?? DEFAULT_STEP_MS;
+    const ms = switches.stepMs ?? step.ms ?? DEFAULT_STEP_MS;
     const planned = {
       id: nextId(),
       order: index + 1,
@@ -68,40 +68,40 @@ export function makePlan({ createdAt, queueMs, script, controls, nextId }: PlanI
     steps,
     failIndex,
     endAt: lastRun?.endAt ?? startAt,
-    ...(controls.logBytes !== undefined ? { logBytes: controls.logBytes } : {}),
+    ...(switches.logBytes !== undefined ? { logBytes: switches.logBytes } : {}),
   };
 }
 
-function stepsFromControls(script: readonly ScriptStep[], controls: OutcomeControls): readonly ScriptStep[] {
-  if (controls.stepNames) return controls.stepNames.map((name) => ({ name }));
-  if (controls.steps !== undefined)
-    return Array.from({ length: controls.steps }, (_, i) => ({ name: `step ${i + 1}` }));
+function stepsFromSwitches(script: readonly ScriptStep[], switches: OutcomeSwitches): readonly ScriptStep[] {
+  if (switches.stepNames) return switches.stepNames.map((name) => ({ name }));
+  if (switches.steps !== undefined)
+    return Array.from({ length: switches.steps }, (_, i) => ({ name: `step ${i + 1}` }));
   if (script.length > 0) return script;
   return [{ name: 'get code' }, { name: 'setup environment' }, { name: 'build' }];
 }
 
 /** EMULATOR_FAIL_STEP wins, then EMULATOR_RESULT, then the script's own failing step. */
-function chooseFailingStep(steps: readonly ScriptStep[], controls: OutcomeControls): number {
-  if (controls.failStep !== undefined) return steps.findIndex((step) => step.name === controls.failStep);
+function chooseFailingStep(steps: readonly ScriptStep[], switches: OutcomeSwitches): number {
+  if (switches.failStep !== undefined) return steps.findIndex((step) => step.name === switches.failStep);
   const scripted = steps.findIndex((step) => step.fails === true);
-  if (controls.result === 'passed') return -1;
-  if (controls.result === 'failed') return scripted >= 0 ? scripted : steps.length - 1;
+  if (switches.result === 'passed') return -1;
+  if (switches.result === 'failed') return scripted >= 0 ? scripted : steps.length - 1;
   return scripted;
 }
 
 export type Phase = 'queued' | 'running' | 'finished';
-export type Outcome = 'unknown' | 'passed' | 'failed' | 'aborted';
+type PlannedResult = 'unknown' | 'passed' | 'failed' | 'aborted';
 
 export interface StepState {
   step: PlannedStep;
   finished: boolean;
-  result: Outcome;
+  result: PlannedResult;
   finishedAt?: number;
 }
 
 export interface ExecutionState {
   phase: Phase;
-  result: Outcome;
+  result: PlannedResult;
   progress: number;
   startedAt?: number;
   finishedAt?: number;
@@ -138,7 +138,7 @@ export function stateAt(plan: Plan, abortedAt: number | undefined, t: number): E
   const progress = total === 0 ? 100 : Math.round((100 * passed) / total);
   const endAt = Math.min(plan.endAt, cutoff);
   if (t >= endAt) {
-    const result: Outcome =
+    const result: PlannedResult =
       endAt === cutoff && cutoff < plan.endAt ? 'aborted' : plan.failIndex >= 0 ? 'failed' : 'passed';
     return {
       phase: 'finished',

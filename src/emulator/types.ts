@@ -59,6 +59,7 @@ export interface RequestLogEntry {
   /** The matched route pattern, when one matched. */
   route?: string;
   query: Record<string, string>;
+  /** The parsed body, with the values of environment variables replaced by '[redacted]'. */
   body?: unknown;
   hasAuthorization: boolean;
   /** Status sent; undefined when the socket was destroyed instead. */
@@ -89,7 +90,7 @@ export interface EmulatorControl {
   clearFaults(): void;
   /** Faults still waiting to apply, with their remaining `times`. */
   faults(): FaultSpec[];
-  /** API requests only (not /_emulator/ ones), oldest first. */
+  /** API requests only (not /_emulator/ ones), oldest first; the latest `maxRequests` of them. */
   requests(): RequestLogEntry[];
   clearRequests(): void;
   /** Back to the initial world, clock, speed, quirks, faults and request log. */
@@ -101,13 +102,15 @@ export interface EmulatorControl {
   now(): number;
   setQuirks(q: Partial<Quirks>): void;
   quirks(): Quirks;
-  /** Every run in the world, oldest first. */
+  /** Every run the world keeps (see `maxRuns`), oldest first. */
   runs(): EmulatorRunView[];
 }
 
 export interface Emulator {
   /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
   url: string;
+  /** What the control API over HTTP (/_emulator/) requires: `Authorization: Bearer <token>` or `x-emulator-token`. */
+  controlToken: string;
   close(): Promise<void>;
   control: EmulatorControl;
 }

@@ -1,5 +1,5 @@
 // What the API shows of each record, per context (list item, single object, trigger, abort...).
-// The response schemas (schemas.ts) then enforce each field set.
+// The response schemas (response-schemas.ts) then enforce each field set.
 import { digest } from './model/ids.ts';
 import { goTime, iso } from './model/time.ts';
 import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
@@ -8,14 +8,13 @@ import type {
   AppRecord,
   BuildRecord,
   DeployRecord,
-  Execution,
   PipelineRecord,
   RunRecord,
   UserRecord,
-  World,
   WorkflowItemRecord,
   WorkflowRecord,
-} from './world.ts';
+} from './world-records.ts';
+import type { World } from './world.ts';
 
 export interface ViewContext {
   /** 'http://host:port', from the request's Host header. */
@@ -38,7 +37,7 @@ export function statusOf(phase: Phase, quirks: Quirks): string {
   return phase;
 }
 
-export function userView(user: UserRecord): Json {
+function userView(user: UserRecord): Json {
   return {
     meta: { username: user.username, serviceEmployee: user.serviceEmployee },
     userId: user.id,
@@ -176,7 +175,7 @@ function applicationCore(ctx: ViewContext, app: AppRecord): Json {
 
 export const applicationListView = applicationCore;
 
-export function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
+function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
   return { ...applicationCore(ctx, app), ...(withUpdatedAt ? { updatedAt: iso(app.updatedAt) } : {}) };
 }
 
@@ -196,21 +195,31 @@ export function classicStatusOf(phase: Phase): string {
   return phase === 'queued' ? 'notstarted' : phase;
 }
 
-function executionStatus(state: ExecutionState): Json {
-  return { status: classicStatusOf(state.phase), result: state.result };
+/** What the list items of builds and deploys both show, with the state they show it from. */
+function classicItem(
+  ctx: ViewContext,
+  exec: BuildRecord | DeployRecord,
+  collection: 'builds' | 'deploys',
+): { state: ExecutionState; view: Json } {
+  const state = ctx.world.stateOf(exec, ctx.now);
+  const view = {
+    id: exec.id,
+    url: api(ctx, `/${collection}/${exec.id}`),
+    createdAt: iso(exec.plan.createdAt),
+    status: classicStatusOf(state.phase),
+    result: state.result,
+  };
+  return { state, view };
 }
 
 export function buildListView(ctx: ViewContext, build: BuildRecord): Json {
-  const state = ctx.world.stateOf(build, ctx.now);
+  const { state, view } = classicItem(ctx, build, 'builds');
   return {
-    id: build.id,
-    url: api(ctx, `/builds/${build.id}`),
+    ...view,
     branch: build.branch,
     message: build.message,
-    createdAt: iso(build.plan.createdAt),
     ...times(state),
     progress: state.phase === 'queued' ? null : state.progress,
-    ...executionStatus(state),
   };
 }
 
@@ -233,14 +242,8 @@ export function buildView(
 }
 
 export function deployListView(ctx: ViewContext, deploy: DeployRecord): Json {
-  const state = ctx.world.stateOf(deploy, ctx.now);
-  return {
-    id: deploy.id,
-    url: api(ctx, `/deploys/${deploy.id}`),
-    progress: state.progress,
-    createdAt: iso(deploy.plan.createdAt),
-    ...executionStatus(state),
-  };
+  const { state, view } = classicItem(ctx, deploy, 'deploys');
+  return { ...view, progress: state.progress };
 }
 
 export function deployView(ctx: ViewContext, deploy: DeployRecord): Json {
@@ -308,9 +311,4 @@ export function workflowView(ctx: ViewContext, workflow: WorkflowRecord, single:
     user: userView(workflow.user),
     ...(single ? { application: applicationEmbeddedView(ctx, workflow.app, true) } : {}),
   };
-}
-
-/** Whether the view of `exec` is in a state where it can be aborted. */
-export function isRunning(ctx: ViewContext, exec: Execution): boolean {
-  return ctx.world.stateOf(exec, ctx.now).phase === 'running';
 }

@@ -90,11 +90,8 @@ const WorldFileSchema = v.strictObject({
 });
 
 export type WorldFile = v.InferOutput<typeof WorldFileSchema>;
-export type WorldUser = WorldFile['users'][number];
-export type WorldOrganization = NonNullable<WorldFile['organizations']>[number];
 export type WorldApplication = v.InferOutput<typeof ApplicationSchema>;
 export type WorldPipeline = v.InferOutput<typeof PipelineSchema>;
-export type WorldStep = v.InferOutput<typeof StepSchema>;
 export type WorldHistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 
 /** Checks the shape of a world; throws an Error listing every problem with its path. */

@@ -1,168 +1,40 @@
 // The state of the emulated service and how it moves through time. Time is lazy: executions follow
 // fixed timelines (timeline.ts), and `sync()` applies what their ends cause (chained runs, deploys)
 // in time order whenever the world is looked at.
-import { readControls, type OutcomeControls } from './controls.ts';
+import { readOutcomeSwitches, type OutcomeSwitches } from './outcome-switches.ts';
 import { badRequest } from './errors.ts';
 import { digest, IdGenerator } from './model/ids.ts';
 import { WorldClock } from './model/time.ts';
-import {
-  DEFAULT_QUEUE_MS,
-  makePlan,
-  stateAt,
-  type ExecutionState,
-  type Plan,
-  type PlannedStep,
-  type ScriptStep,
-} from './timeline.ts';
+import { makePlan, stateAt, type ExecutionState, type Plan, type ScriptStep } from './timeline.ts';
 import type { WorldFile } from './world-file.ts';
+import { loadWorld, replayHistory } from './world-loader.ts';
+import type {
+  AppRecord,
+  BuildRecord,
+  BuildTriggerInput,
+  Commit,
+  DeployRecord,
+  EnvVar,
+  Execution,
+  PipelineRecord,
+  RunRecord,
+  RunTriggerInput,
+  StepRef,
+  UserRecord,
+  WorkflowItemRecord,
+  WorkflowRecord,
+} from './world-records.ts';
 
-export interface EnvVar {
-  key: string;
-  value: string;
-}
-
-export interface UserRecord {
-  id: string;
-  username: string;
-  name: string;
-  token?: string;
-  serviceEmployee: boolean;
-  /** Usernames of the members, for an organisation. */
-  members?: Set<string>;
-}
-
-export interface Commit {
-  commitHash: string;
-  message: string;
-}
-
-export interface AppRecord {
-  id: string;
-  owner: UserRecord;
-  name: string;
-  stack: number;
-  privacy: 'public' | 'private';
-  createdAt: number;
-  updatedAt: number;
-  defaultBranch: string;
-  ignoredBranches: string[];
-  branches: Record<string, Commit>;
-  pipelines: PipelineRecord[];
-  buildSteps: ScriptStep[];
-  queueMs: number;
-  autoDeploy: boolean;
-  deploySteps: ScriptStep[];
-}
-
-export interface PipelineRecord {
-  id: string;
-  app: AppRecord;
-  name: string;
-  type: string;
-  permissions: string;
-  setScmProviderStatus: boolean;
-  createdAt: number;
-  queueMs: number;
-  steps: ScriptStep[];
-  chains: string[];
-}
-
-interface ExecutionBase {
-  id: string;
-  plan: Plan;
-  abortedAt?: number;
-  /** Set once the end has been applied (chain started, deploy created). */
-  settled: boolean;
-}
-
-export interface RunRecord extends ExecutionBase {
-  kind: 'run';
-  pipeline: PipelineRecord;
-  app: AppRecord;
-  user: UserRecord;
-  branch: string;
-  commitHash: string;
-  message: string;
-  envVars: EnvVar[];
-  /** Variables whose EMULATOR_* controls steer this run: its own, after those inherited from its source run. */
-  controlEnv: EnvVar[];
-  tag?: string;
-  sourceRun?: RunRecord;
-  workflow: WorkflowRecord;
-}
-
-export interface BuildRecord extends ExecutionBase {
-  kind: 'build';
-  app: AppRecord;
-  user: UserRecord;
-  branch: string;
-  commitHash: string;
-  message: string;
-  envVars: EnvVar[];
-}
-
-export interface DeployRecord extends ExecutionBase {
-  kind: 'deploy';
-  app: AppRecord;
-  build: BuildRecord;
-}
-
-export type Execution = RunRecord | BuildRecord | DeployRecord;
-
-export interface WorkflowItemRecord {
-  id: string;
-  pipeline: PipelineRecord;
-  parentItemId?: string;
-  run?: RunRecord;
-}
-
-export interface WorkflowRecord {
-  id: string;
-  app: AppRecord;
-  user: UserRecord;
-  createdAt: number;
-  trigger: 'git' | 'workflow';
-  data: { branch: string; commitHash?: string; message: string; sourceRunId?: string };
-  items: WorkflowItemRecord[];
-}
-
-export interface StepRef {
-  owner: Execution;
-  step: PlannedStep;
-}
-
-export interface RunTriggerInput {
-  pipeline: PipelineRecord;
-  user: UserRecord;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
-  sourceRun?: RunRecord;
-  tag?: string;
-}
-
-export interface BuildTriggerInput {
-  app: AppRecord;
-  user: UserRecord;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: EnvVar[];
-}
-
-const DEFAULT_BUILD_STEPS: ScriptStep[] = [
-  { name: 'get code' },
-  { name: 'setup environment' },
-  { name: 'build' },
-  { name: 'test' },
-];
-const DEFAULT_DEPLOY_STEPS: ScriptStep[] = [
-  { name: 'get code' },
-  { name: 'setup environment' },
-  { name: 'deploy' },
-];
 const DEPLOY_QUEUE_MS = 500;
+
+/** How much history the world keeps: past these, the oldest finished executions are forgotten. */
+export interface WorldLimits {
+  maxRuns: number;
+  /** For builds, and for deploys. */
+  maxBuilds: number;
+}
+
+const DEFAULT_LIMITS: WorldLimits = { maxRuns: 1000, maxBuilds: 1000 };
 
 export class World {
   readonly clock: WorldClock;
@@ -178,12 +50,22 @@ export class World {
   readonly #byId = new Map<string, Execution | WorkflowRecord | AppRecord>();
   readonly #steps = new Map<string, StepRef>();
   readonly #unsettled = new Set<Execution>();
+  readonly #limits: WorldLimits;
 
-  constructor(file: WorldFile, speed: number, realNow: () => number = Date.now) {
+  constructor(
+    file: WorldFile,
+    speed: number,
+    limits: Partial<WorldLimits> = {},
+    realNow: () => number = Date.now,
+  ) {
+    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+    for (const [name, max] of Object.entries(this.#limits)) {
+      if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`${name} must be a whole number >= 1`);
+    }
     const startAt = file.startAt !== undefined ? Date.parse(file.startAt) : realNow();
     this.clock = new WorldClock(startAt, speed, realNow);
-    this.#load(file, startAt);
-    this.#replayHistory(file, startAt);
+    loadWorld(this, file, startAt);
+    replayHistory(this, file, startAt);
   }
 
   now(): number {
@@ -276,10 +158,16 @@ export class World {
 
   // ---- changes ----
 
+  addApplication(app: AppRecord): void {
+    this.apps.push(app);
+    this.#byId.set(app.id, app);
+    for (const pipeline of app.pipelines) this.pipelines.set(pipeline.id, pipeline);
+  }
+
   triggerRun(input: RunTriggerInput, at = this.now()): RunRecord {
     const envVars = input.envVars ?? [];
-    const controlEnv = [...(input.sourceRun?.controlEnv ?? []), ...envVars];
-    const controls = readControls(controlEnv);
+    const switchEnv = [...(input.sourceRun?.switchEnv ?? []), ...envVars];
+    const switches = readOutcomeSwitches(switchEnv);
     const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
     const workflowId = this.ids.next();
     const workflow: WorkflowRecord = {
@@ -294,7 +182,7 @@ export class World {
       items: [],
     };
     this.#addItems(workflow, input.pipeline, undefined, new Set());
-    const run = this.#createRun(input, commit, envVars, controlEnv, controls, workflow, at);
+    const run = this.#createRun(input, commit, envVars, switchEnv, switches, workflow, at);
     this.workflows.push(workflow);
     this.#byId.set(workflow.id, workflow);
     return run;
@@ -305,7 +193,7 @@ export class World {
       throw badRequest('Invalid stack, only stack 1 and 5 are supported for builds.');
     }
     const envVars = input.envVars ?? [];
-    const controls = readControls(envVars);
+    const switches = readOutcomeSwitches(envVars);
     const commit = this.resolveCommit(input.app, input.branch, input.commitHash, input.message);
     const build: BuildRecord = {
       kind: 'build',
@@ -314,11 +202,12 @@ export class World {
       user: input.user,
       ...commit,
       envVars,
-      plan: this.#plan(at, input.app.queueMs, input.app.buildSteps, controls),
+      plan: this.#plan(at, input.app.queueMs, input.app.buildSteps, switches),
       settled: false,
     };
     this.#register(build);
     this.builds.push(build);
+    this.#forgetOldest(this.builds, this.#limits.maxBuilds);
     return build;
   }
 
@@ -338,8 +227,8 @@ export class World {
     input: RunTriggerInput,
     commit: Commit & { branch: string },
     envVars: EnvVar[],
-    controlEnv: EnvVar[],
-    controls: OutcomeControls,
+    switchEnv: EnvVar[],
+    switches: OutcomeSwitches,
     workflow: WorkflowRecord,
     at: number,
   ): RunRecord {
@@ -351,22 +240,23 @@ export class World {
       user: input.user,
       ...commit,
       envVars,
-      controlEnv,
+      switchEnv,
       ...(input.tag !== undefined ? { tag: input.tag } : {}),
       ...(input.sourceRun ? { sourceRun: input.sourceRun } : {}),
       workflow,
-      plan: this.#plan(at, input.pipeline.queueMs, input.pipeline.steps, controls),
+      plan: this.#plan(at, input.pipeline.queueMs, input.pipeline.steps, switches),
       settled: false,
     };
     const item = workflow.items.find((candidate) => candidate.pipeline === input.pipeline && !candidate.run);
     if (item) item.run = run;
     this.#register(run);
     this.runs.push(run);
+    this.#forgetOldest(this.runs, this.#limits.maxRuns);
     return run;
   }
 
-  #plan(at: number, queueMs: number, script: readonly ScriptStep[], controls: OutcomeControls): Plan {
-    return makePlan({ createdAt: at, queueMs, script, controls, nextId: () => this.ids.next() });
+  #plan(at: number, queueMs: number, script: readonly ScriptStep[], switches: OutcomeSwitches): Plan {
+    return makePlan({ createdAt: at, queueMs, script, switches, nextId: () => this.ids.next() });
   }
 
   #register(exec: Execution): void {
@@ -410,7 +300,7 @@ export class World {
     if (!sourceItem) return;
     for (const item of source.workflow.items) {
       if (item.parentItemId !== sourceItem.id || item.run) continue;
-      const controlEnv = source.controlEnv;
+      const switchEnv = source.switchEnv;
       this.#createRun(
         { pipeline: item.pipeline, user: source.user, sourceRun: source },
         {
@@ -419,8 +309,8 @@ export class World {
           message: `Auto trigger from Pipeline "${source.pipeline.name}" to Pipeline "${item.pipeline.name}"`,
         },
         [],
-        controlEnv,
-        readControls(controlEnv),
+        switchEnv,
+        readOutcomeSwitches(switchEnv),
         source.workflow,
         at,
       );
@@ -433,151 +323,40 @@ export class World {
       id: this.ids.next(),
       app: build.app,
       build,
-      plan: this.#plan(at, DEPLOY_QUEUE_MS, build.app.deploySteps, readControls(build.envVars)),
+      plan: this.#plan(at, DEPLOY_QUEUE_MS, build.app.deploySteps, readOutcomeSwitches(build.envVars)),
       settled: false,
     };
     this.#register(deploy);
     this.deploys.push(deploy);
+    this.#forgetOldest(this.deploys, this.#limits.maxBuilds);
   }
 
-  #load(file: WorldFile, startAt: number): void {
-    const ensureNewName = (username: string) => {
-      if (this.users.has(username.toLowerCase()))
-        throw new Error(`world: user or organization "${username}" is defined twice`);
-    };
-    // Reserve every explicit id first so that generated ids never take one of them.
-    for (const user of [...file.users, ...(file.organizations ?? [])]) if (user.id) this.ids.reserve(user.id);
-    for (const app of file.applications) {
-      if (app.id) this.ids.reserve(app.id);
-      for (const pipeline of app.pipelines ?? []) if (pipeline.id) this.ids.reserve(pipeline.id);
-    }
-    const idOrNext = (id: string | undefined) => id ?? this.ids.next();
-
-    for (const user of file.users) {
-      ensureNewName(user.username);
-      const record: UserRecord = {
-        id: idOrNext(user.id),
-        username: user.username,
-        name: user.name ?? user.username,
-        serviceEmployee: user.serviceEmployee ?? false,
-        ...(user.token !== undefined ? { token: user.token } : {}),
-      };
-      if (user.token !== undefined) {
-        if (this.tokens.has(user.token)) throw new Error(`world: token of "${user.username}" is used twice`);
-        this.tokens.set(user.token, record);
+  /**
+   * Forgets the oldest finished (settled) executions of `list` while it holds more than `max`; one
+   * still queued or running is never forgotten, so the list may stay over `max` for a while.
+   */
+  #forgetOldest(list: Execution[], max: number): void {
+    let excess = list.length - max;
+    for (let i = 0; excess > 0 && i < list.length;) {
+      const exec = list[i];
+      if (!exec?.settled) {
+        i++;
+        continue;
       }
-      this.users.set(user.username.toLowerCase(), record);
-    }
-    for (const org of file.organizations ?? []) {
-      ensureNewName(org.username);
-      for (const member of org.members) {
-        if (!this.user(member))
-          throw new Error(`world: member "${member}" of "${org.username}" is not a user`);
-      }
-      this.users.set(org.username.toLowerCase(), {
-        id: idOrNext(org.id),
-        username: org.username,
-        name: org.name ?? org.username,
-        serviceEmployee: false,
-        members: new Set(org.members.map((member) => this.user(member)?.username ?? member)),
-      });
-    }
-    for (const app of file.applications) {
-      const owner = this.user(app.owner);
-      if (!owner) throw new Error(`world: owner "${app.owner}" of application "${app.name}" is not defined`);
-      if (this.app(app.owner, app.name))
-        throw new Error(`world: application ${app.owner}/${app.name} is defined twice`);
-      const createdAt = app.createdAt !== undefined ? Date.parse(app.createdAt) : startAt;
-      const record: AppRecord = {
-        id: idOrNext(app.id),
-        owner,
-        name: app.name,
-        stack: app.stack,
-        privacy: app.privacy,
-        createdAt,
-        updatedAt: app.updatedAt !== undefined ? Date.parse(app.updatedAt) : createdAt,
-        defaultBranch: app.defaultBranch ?? 'master',
-        ignoredBranches: [...(app.ignoredBranches ?? [])],
-        branches: { ...(app.branches ?? {}) },
-        pipelines: [],
-        buildSteps: app.buildSteps ?? DEFAULT_BUILD_STEPS,
-        queueMs: app.queueMs ?? DEFAULT_QUEUE_MS,
-        autoDeploy: app.autoDeploy ?? false,
-        deploySteps: app.deploySteps ?? DEFAULT_DEPLOY_STEPS,
-      };
-      for (const pipeline of app.pipelines ?? []) {
-        if (record.pipelines.some((other) => other.name === pipeline.name)) {
-          throw new Error(`world: pipeline "${pipeline.name}" of ${app.owner}/${app.name} is defined twice`);
-        }
-        const pipelineRecord: PipelineRecord = {
-          id: idOrNext(pipeline.id),
-          app: record,
-          name: pipeline.name,
-          type: pipeline.type ?? 'git',
-          permissions: pipeline.permissions ?? 'public',
-          setScmProviderStatus: pipeline.setScmProviderStatus ?? true,
-          createdAt: pipeline.createdAt !== undefined ? Date.parse(pipeline.createdAt) : createdAt,
-          queueMs: pipeline.queueMs ?? DEFAULT_QUEUE_MS,
-          steps: pipeline.steps ?? [],
-          chains: pipeline.chains ?? [],
-        };
-        record.pipelines.push(pipelineRecord);
-        this.pipelines.set(pipelineRecord.id, pipelineRecord);
-      }
-      for (const pipeline of record.pipelines) {
-        for (const chained of pipeline.chains) {
-          if (!record.pipelines.some((other) => other.name === chained)) {
-            throw new Error(
-              `world: pipeline "${pipeline.name}" of ${app.owner}/${app.name} chains unknown pipeline "${chained}"`,
-            );
-          }
-        }
-      }
-      this.apps.push(record);
-      this.#byId.set(record.id, record);
+      list.splice(i, 1);
+      excess--;
+      this.#byId.delete(exec.id);
+      for (const step of exec.plan.steps) this.#steps.delete(step.id);
+      if (exec.kind === 'run') this.#forgetWorkflowOf(exec);
     }
   }
 
-  #replayHistory(file: WorldFile, startAt: number): void {
-    const entries = [...(file.history ?? [])].sort((a, b) => b.agoMs - a.agoMs);
-    for (const entry of entries) {
-      const at = startAt - entry.agoMs;
-      const [owner = '', name = ''] = entry.application.split('/');
-      const app = this.app(owner, name);
-      if (!app) throw new Error(`world: history names unknown application ${entry.application}`);
-      const user = entry.user !== undefined ? this.user(entry.user) : this.#someMember(app);
-      if (!user)
-        throw new Error(`world: history of ${entry.application} names unknown user "${entry.user ?? ''}"`);
-      this.sync(at);
-      const common = {
-        user,
-        ...(entry.branch !== undefined ? { branch: entry.branch } : {}),
-        ...(entry.commitHash !== undefined ? { commitHash: entry.commitHash } : {}),
-        ...(entry.message !== undefined ? { message: entry.message } : {}),
-        envVars: entry.envVars ?? [],
-      };
-      let exec: Execution;
-      if (entry.pipeline !== undefined) {
-        const pipeline = app.pipelines.find((candidate) => candidate.name === entry.pipeline);
-        if (!pipeline)
-          throw new Error(`world: history names unknown pipeline ${entry.application}/${entry.pipeline}`);
-        exec = this.triggerRun({ pipeline, ...common }, at);
-      } else {
-        if (app.stack === 6)
-          throw new Error(`world: history of ${entry.application} needs a pipeline (stack 6 has no builds)`);
-        exec = this.triggerBuild({ app, ...common }, at);
-      }
-      if (entry.abortAfterMs !== undefined) {
-        const abortAt = Math.max(at + entry.abortAfterMs, exec.plan.startAt);
-        if (abortAt < exec.plan.endAt) exec.abortedAt = abortAt;
-      }
-    }
-    this.sync(startAt);
-  }
-
-  #someMember(app: AppRecord): UserRecord | undefined {
-    if (!app.owner.members) return app.owner;
-    const [first] = app.owner.members;
-    return first !== undefined ? this.user(first) : undefined;
+  /** A workflow goes once all of its runs are forgotten (its items without a run will never start). */
+  #forgetWorkflowOf(run: RunRecord): void {
+    const { workflow } = run;
+    if (workflow.items.some((item) => item.run && this.#byId.has(item.run.id))) return;
+    this.#byId.delete(workflow.id);
+    const index = this.workflows.indexOf(workflow);
+    if (index >= 0) this.workflows.splice(index, 1);
   }
 }

@@ -229,7 +229,13 @@ describe('triggers are never retried', () => {
       .triggerRun({ pipelineId: pipelineId(ids, 'build') })
       .catch((error: unknown) => error);
     expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
-    expect(err).toMatchObject({ method: 'POST', path: '/api/v3/runs', retryable: false, kind: 'network' });
+    expect(err).toMatchObject({
+      method: 'POST',
+      path: '/api/v3/runs',
+      retryable: false,
+      kind: 'network',
+      taken: false,
+    });
     expect((err as Error).message).toMatch(
       /the run may have been created anyway: look for it before triggering again/,
     );
@@ -246,7 +252,7 @@ describe('triggers are never retried', () => {
       .triggerRun({ pipelineId: pipelineId(ids, 'build') })
       .catch((error: unknown) => error);
     expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
-    expect(err).toMatchObject({ status: 500, kind: 'http' });
+    expect(err).toMatchObject({ status: 500, kind: 'http', taken: false });
     expect(posts()).toHaveLength(1);
     expect(runs()).toBe(before + 1);
   });

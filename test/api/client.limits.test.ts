@@ -30,7 +30,12 @@ afterAll(async () => {
   await stub.close();
 });
 
-const SHELL = JSON.stringify({ id: 'r1', url: '/api/v3/runs/r1', status: 'finished', message: '' });
+const SHELL = JSON.stringify({
+  id: 'r1',
+  url: 'https://ci.example.test/api/v3/runs/r1',
+  status: 'finished',
+  message: '',
+});
 
 /** A run whose body is exactly `bytes` long, padded in its message. */
 function runBodyOf(bytes: number): string {
@@ -100,7 +105,21 @@ describe('JSON bodies', () => {
     handler = endlessBody(64 * MIB).serve;
     const err = await client.triggerRun({ pipelineId: 'p' }).catch((error: unknown) => error);
     expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
+    expect(err).toMatchObject({ taken: true });
     expect((err as Error).message).toMatch(/larger than 16 MiB.*look for it/);
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it('takes a trigger whose 200 answer is cut off for a taken trigger, not sent again', async () => {
+    handler = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"id":"r1",');
+      setTimeout(() => response.destroy(), 20);
+    };
+    const err = await client.triggerRun({ pipelineId: 'p' }).catch((error: unknown) => error);
+    expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
+    expect(err).toMatchObject({ taken: true, retryable: false });
+    expect((err as Error).message).toMatch(/the server took the trigger, so the run exists/);
     expect(stub.seen).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ function clientFor(baseUrl: string, env: NodeJS.ProcessEnv): ApiClient {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ speed: 0 });
+  emulator = await startEmulator({ speed: 0, allowedHosts: ['ci.example.test'] });
   emulatorPort = Number(new URL(emulator.url).port);
   proxy = createServer((req, res) => {
     proxied.push(`${req.method} ${req.url}`);

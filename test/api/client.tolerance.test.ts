@@ -160,15 +160,31 @@ describe('bodies the emulator never sends', () => {
     expect(stub.seen).toHaveLength(3);
   });
 
-  it('treats an unusable trigger body as an unknown outcome', async () => {
+  it('treats an unusable trigger body as an unknown outcome, taken by the server', async () => {
     routes.set('POST /api/v3/runs', { status: 200, body: 'Created.', type: 'text/plain' });
     const err = await client.triggerRun({ pipelineId: 'p' }).catch((error: unknown) => error);
     expect(err).toBeInstanceOf(TriggerOutcomeUnknownError);
-    expect((err as Error).message).toMatch(/unusable body .*not valid JSON.*look for it/);
+    expect(err).toMatchObject({ status: 200, taken: true });
+    expect((err as Error).message).toMatch(
+      /unusable body .*not valid JSON.*the server took the trigger, so the run exists: look for it, and do not trigger again/,
+    );
 
     routes.set('POST /api/v3/runs', { status: 200, body: { ...goTriggerResponse, status: 1 } });
-    await expect(client.triggerRun({ pipelineId: 'p' })).rejects.toBeInstanceOf(TriggerOutcomeUnknownError);
+    await expect(client.triggerRun({ pipelineId: 'p' })).rejects.toMatchObject({
+      name: 'TriggerOutcomeUnknownError',
+      taken: true,
+    });
     expect(stub.seen.filter((request) => request.method === 'POST')).toHaveLength(2);
+  });
+
+  it('takes a trigger answer with an unusable id for a taken trigger, and repeats nothing of the id', async () => {
+    const id = '../../x\n::warning::y';
+    routes.set('POST /api/v3/runs', { status: 200, body: { ...goTriggerResponse, id } });
+    const err = await client.triggerRun({ pipelineId: 'p' }).catch((error: unknown) => error);
+    expect(err).toMatchObject({ name: 'TriggerOutcomeUnknownError', taken: true, retryable: false });
+    expect((err as Error).message).toMatch(/field "id" is not a usable id/);
+    expect((err as Error).message).not.toMatch(/::warning|\.\.\//);
+    expect(stub.seen.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 
   it('falls back to the text or to fixed messages for error bodies that are not JSON', async () => {

@@ -53,6 +53,14 @@ describe('redaction', () => {
     expect(redact('/api/v3/runs?token=abc&limit=1')).toBe('/api/v3/runs?token=***&limit=1');
   });
 
+  it('masks any piece of eight or more characters of the token, as a server may quote one', () => {
+    const long = createRedactor(['ghp_Q7xT2mZ9vK4pL8sR1wN6yB3cF5hJ0dA2eG4iU']);
+    expect(long('token ghp_Q7xT2mZ9 is invalid')).toBe('token *** is invalid');
+    expect(long('ends in …wN6yB3cF5hJ0dA2eG4iU.')).toBe('ends in …***.');
+    expect(long('split ghp_Q7xT2mZ9vK4p\nL8sR1wN6yB3c')).toBe('split ***\n***');
+    expect(long('short ghp_Q7x and unrelated words')).toBe('short ghp_Q7x and unrelated words');
+  });
+
   it('copies a cause without the original object or the token', () => {
     const original = Object.assign(new Error('failed for s3cr3t/t0ken'), {
       code: 'ECONNRESET',
@@ -101,6 +109,17 @@ describe('ApiError', () => {
     expect(err.name).toBe('TriggerOutcomeUnknownError');
     expect(err.retryable).toBe(false);
     expect(err.message).toMatch(/look for it before triggering again/);
+    expect(err.taken).toBe(false);
+    const taken = new TriggerOutcomeUnknownError({
+      method: 'POST',
+      path: '/api/v3/builds',
+      kind: 'network',
+      taken: true,
+    });
+    expect(taken.taken).toBe(true);
+    expect(taken.message).toMatch(
+      /the server took the trigger, so the build exists: look for it, and do not trigger again/,
+    );
   });
 });
 

@@ -16,7 +16,12 @@ let stub: StubServer;
 let client: ApiClient;
 
 function run(index: number) {
-  return { id: `r${index}`, url: `/api/v3/runs/r${index}`, status: 'finished', result: 'passed' };
+  return {
+    id: `r${index}`,
+    url: `https://ci.example.test/api/v3/runs/r${index}`,
+    status: 'finished',
+    result: 'passed',
+  };
 }
 
 function pipeline(index: number) {

@@ -10,9 +10,9 @@ import {
   parsePipelineWithApplication,
   parseRun,
   parseStep,
-  parseTimestamp,
   parseWorkflow,
 } from '../../src/api/parse.ts';
+import { parseTimestamp } from '../../src/api/timestamp.ts';
 import { isFinished } from '../../src/api/types.ts';
 import {
   applicationWithSettings,
@@ -112,13 +112,13 @@ describe('parseRun', () => {
     ).toBe('abc');
   });
 
-  it('treats null progress as unknown and keeps unknown status values without calling them finished', () => {
+  it('treats null progress as unknown, and reads unknown status values as `unknown`, never finished', () => {
     const run = parseBody({ ...goTriggerResponse, progress: null, status: 'pendingapproval' }, 'x', parseRun);
     expect(run.progress).toBeUndefined();
     expect(run.status).toBe('pendingapproval');
     expect(isFinished(run)).toBe(false);
     const odd = parseBody({ ...goTriggerResponse, status: 'teleporting', result: 'maybe' }, 'x', parseRun);
-    expect([odd.status, odd.result]).toEqual(['teleporting', 'maybe']);
+    expect([odd.status, odd.result, odd.rawResult]).toEqual(['unknown', 'unknown', 'maybe']);
     expect(isFinished(odd)).toBe(false);
   });
 

@@ -348,7 +348,7 @@ describe('the command line itself', () => {
     const rejected = await cli(['apps', 'list', 'acme', '--token', 'wrong-token']);
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain('HTTP 401');
-    expect(rejected.stderr).toContain('--token or the CI_RUN_TOKEN');
+    expect(rejected.stderr).toContain('--token-file or the CI_RUN_TOKEN');
   });
 
   it('reports a server that cannot be reached (exit 1)', async () => {

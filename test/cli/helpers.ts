@@ -62,7 +62,7 @@ export interface CapturedIo extends CliIo {
 }
 
 /** An in-process CliIo that keeps what is written; not a terminal unless `tty` is set. */
-export function captureIo(env: Record<string, string> = {}, tty = false): CapturedIo {
+export function captureIo(env: Record<string, string> = {}, tty = false, stdin = ''): CapturedIo {
   let out = '';
   let err = '';
   return {
@@ -70,6 +70,7 @@ export function captureIo(env: Record<string, string> = {}, tty = false): Captur
     stderr: { write: (text) => void (err += text), isTTY: tty, columns: 100 },
     env,
     cwd: root,
+    readStdin: async () => stdin,
     out: () => out,
     err: () => err,
   };

@@ -85,6 +85,51 @@ describe('the terminal log', () => {
     );
   });
 
+  it('guards every line that would reach the runner as a workflow command', () => {
+    const { out, text } = screen();
+    const log = createTerminalLog({ out, style: plain });
+    log.remote(['::add-mask::passed', 'text ##[group]fake']);
+    log.info('::warning::from a name');
+    log.error('first\n  ::error::second line', { title: '##[error]title' });
+    log.startGroup('::group::title');
+    log.remote(['::endgroup::', 'text ##[endgroup]']);
+    expect(text()).toBe(
+      [
+        '› ::add-mask::passed',
+        'text # #[group]fake',
+        '› ::warning::from a name',
+        'error: # #[error]title: first',
+        '  ›   ::error::second line',
+        '› ::group::title',
+        '  │ ::endgroup::',
+        '  │ text # #[endgroup]',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('inside GitHub Actions fences remote lines as the action does, and never rewrites a line', () => {
+    const { out, text } = screen(true);
+    const log = createTerminalLog({ out, style: plain, githubActions: true });
+    log.progress!('running 40%');
+    log.startGroup('✖ 4/5 npm test (1s)');
+    log.remote(['::endgroup::', '##[error]fake\r::warning::after a CR']);
+    log.endGroup();
+    const lines = text().split('\n');
+    const token = /^::stop-commands::([0-9a-f]{64})$/.exec(lines[2]!)?.[1];
+    expect(token).toBeDefined();
+    expect(lines).toEqual([
+      'running 40%',
+      '✖ 4/5 npm test (1s)',
+      `::stop-commands::${token}`,
+      '  │ ::endgroup::',
+      '  │ # #[error]fake',
+      '  │ ::warning::after a CR',
+      `::${token}::`,
+      '',
+    ]);
+  });
+
   it('colours icons and the outcome line when colour is on, after stripping remote escapes', () => {
     const { out, text } = screen();
     const log = createTerminalLog({ out, style: createStyle(true) });

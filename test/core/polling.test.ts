@@ -64,7 +64,7 @@ describe('auto: bounds', () => {
     const weird: Omit<Observation, 'at'>[] = [
       { status: 'notstarted' },
       { status: 'pendingapproval' },
-      { status: 'queued-somewhere', createdAt: T0 },
+      { status: 'unknown', createdAt: T0 },
       { status: 'running', startedAt: T0 + 3000, progress: Number.NaN },
       { status: 'running', startedAt: T0 + 3000, progress: 250 },
       { status: 'running', startedAt: T0 + 3000, progress: -4, currentStep: 9, totalSteps: 3 },
@@ -188,7 +188,7 @@ describe('auto: pacing', () => {
 
   it('treats an unknown status without a start time as not yet running', () => {
     const policy = auto();
-    const delay = policy.nextDelay({ at: T0, status: 'scheduling', createdAt: T0 });
+    const delay = policy.nextDelay({ at: T0, status: 'unknown', createdAt: T0 });
     expect(delay).toBeGreaterThanOrEqual(1000);
     expect(delay).toBeLessThanOrEqual(5000);
   });

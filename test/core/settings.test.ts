@@ -37,6 +37,7 @@ describe('readSettings with valid inputs', () => {
     expect(read()).toEqual({
       baseUrl: 'http://127.0.0.1:1/api/v3',
       token: LEAK_TOKEN,
+      logOrigins: [],
       target: { kind: 'pipeline-id', pipelineId: PIPELINE_ID },
       envVars: [],
       wait: true,
@@ -410,5 +411,29 @@ describe('INPUT_DEFAULTS', () => {
 
   it('is the set of inputs the bad-input table uses', () => {
     expect(Object.keys(validInputs()).sort()).toEqual([...INPUT_NAMES].sort());
+  });
+});
+
+describe('log-origins', () => {
+  it('reads origins one a line or comma-separated, normalised and without repeats', () => {
+    const settings = read({
+      'base-url': 'https://ci.example.com',
+      'log-origins':
+        'https://logs.example.com\nhttps://LOGS.example.com:443/, https://store.example.com:8443',
+    });
+    expect(settings.logOrigins).toEqual(['https://logs.example.com', 'https://store.example.com:8443']);
+  });
+
+  it('takes http origins only when the API itself is http', () => {
+    expect(read({ 'log-origins': 'http://127.0.0.2:9000' }).logOrigins).toEqual(['http://127.0.0.2:9000']);
+  });
+
+  it('refuses an http origin when the API is https, naming the input', () => {
+    const { message } = problemsOf({
+      'base-url': 'https://ci.example.com',
+      'log-origins': 'http://logs.example.com',
+    });
+    expect(message).toContain('`log-origins`');
+    expect(message).toContain('plain http');
   });
 });

@@ -124,7 +124,7 @@ describe('request log', () => {
       path: '/api/v3/runs',
       route: '/api/v3/runs',
       query: {},
-      body: { pipelineId: IDS.test, envVars: [{ key: 'A', value: '1' }] },
+      body: { pipelineId: IDS.test, envVars: [{ key: 'A', value: '[redacted]' }] },
       hasAuthorization: true,
       status: 200,
     });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 
@@ -43,6 +44,7 @@ export async function fileEmulator(): Promise<Emulator> {
 }
 
 export interface CallOptions {
+  /** The API token; on /_emulator paths the control token, the emulator's own unless given. */
   token?: string;
   body?: unknown;
   rawBody?: string;
@@ -58,7 +60,8 @@ export async function call(
 ): Promise<ApiResponse> {
   const url = path.startsWith('/_emulator') ? `${emu.url}${path}` : `${emu.url}/api/v3${path}`;
   const headers: Record<string, string> = { ...options.headers };
-  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const token = options.token ?? (path.startsWith('/_emulator') ? emu.controlToken : undefined);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -69,6 +72,24 @@ export async function call(
   let parsed: Json = undefined;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** A GET of `url` with the given Host header, which fetch does not let a caller choose. */
+export function getWithHost(
+  url: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { ...headers, host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 export const get = (emu: Emulator, path: string, token?: string) =>

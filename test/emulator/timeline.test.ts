@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePlan, stateAt, type ScriptStep } from '../../src/emulator/timeline.ts';
-import type { OutcomeControls } from '../../src/emulator/controls.ts';
-import { readControls } from '../../src/emulator/controls.ts';
+import type { OutcomeSwitches } from '../../src/emulator/outcome-switches.ts';
+import { readOutcomeSwitches } from '../../src/emulator/outcome-switches.ts';
 
 const script: ScriptStep[] = [
   { name: 'a', ms: 100 },
@@ -9,9 +9,9 @@ const script: ScriptStep[] = [
   { name: 'c', ms: 300, artifacts: true },
 ];
 
-function plan(controls: OutcomeControls = {}, steps = script) {
+function plan(switches: OutcomeSwitches = {}, steps = script) {
   let n = 0;
-  return makePlan({ createdAt: 1000, queueMs: 50, script: steps, controls, nextId: () => `id${++n}` });
+  return makePlan({ createdAt: 1000, queueMs: 50, script: steps, switches, nextId: () => `id${++n}` });
 }
 
 describe('makePlan', () => {
@@ -27,7 +27,7 @@ describe('makePlan', () => {
     expect(p.endAt).toBe(1650);
   });
 
-  it('applies the outcome controls', () => {
+  it('applies the outcome switches', () => {
     expect(plan({ result: 'failed' }).failIndex).toBe(2);
     expect(plan({ failStep: 'b' }).endAt).toBe(1350);
     expect(plan({ failStep: 'nope' }).failIndex).toBe(-1);
@@ -96,10 +96,10 @@ describe('stateAt', () => {
   });
 });
 
-describe('readControls', () => {
+describe('readOutcomeSwitches', () => {
   it('reads EMULATOR_* variables, later ones winning, and ignores others', () => {
     expect(
-      readControls([
+      readOutcomeSwitches([
         { key: 'EMULATOR_RESULT', value: 'failed' },
         { key: 'EMULATOR_RESULT', value: 'passed' },
         { key: 'EMULATOR_STEP_MS', value: '25' },
@@ -129,6 +129,6 @@ describe('readControls', () => {
     ['EMULATOR_STEP_NAMES', ','],
     ['EMULATOR_LOG_BYTES', '-1'],
   ])('refuses %s=%s with a 400', (key, value) => {
-    expect(() => readControls([{ key, value }])).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => readOutcomeSwitches([{ key, value }])).toThrow(expect.objectContaining({ statusCode: 400 }));
   });
 });

@@ -1,4 +1,4 @@
-// scripts/release.sh, run on a throwaway git repository whose `bundle` script is a tiny build.
+// scripts/release.sh, run on a throwaway git repository whose `build` script is a tiny build.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +51,7 @@ function fixture(): string {
     name: 'release-fixture',
     version: '0.1.0',
     private: true,
-    scripts: { bundle: 'node build.mjs' },
+    scripts: { build: 'node build.mjs' },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(join(dir, 'build.mjs'), BUILD);

@@ -288,7 +288,7 @@ describe('repository conventions', () => {
 
   it('check-dist.yml rebuilds dist/ and uploads the expected build when it differs', () => {
     const text = readFileSync(join(root, '.github/workflows/check-dist.yml'), 'utf8');
-    expect(text).toContain('npm run bundle');
+    expect(text).toContain('npm run build');
     expect(text).toContain('git diff --exit-code');
     expect(text).toMatch(/uses: actions\/upload-artifact@[0-9a-f]{40} # v\d/);
   });

@@ -109,7 +109,7 @@ export interface ParsedCommand {
   outcome: 'done' | 'stop' | 'resume' | 'failed';
 }
 
-export interface Annotation {
+interface Annotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
   properties: Record<string, string>;
@@ -121,7 +121,7 @@ export interface Annotation {
   kept: boolean;
 }
 
-export interface LogGroup {
+interface LogGroup {
   title: string;
   /** The action's text lines inside the group, as the log shows them (masked). */
   lines: string[];
@@ -195,7 +195,7 @@ export function splitRunnerLines(text: string): string[] {
 }
 
 /** Char.IsWhiteSpace: Unicode Zs, Zl, Zp, and U+0009–U+000D, U+0085. */
-export function isDotnetWhiteSpace(char: string): boolean {
+function isDotnetWhiteSpace(char: string): boolean {
   return /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/.test(char);
 }
 

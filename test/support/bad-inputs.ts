@@ -62,6 +62,13 @@ export const BAD_INPUTS: BadInput[] = [
     'base-url',
     'inside the API',
   ),
+  row(
+    'log-origins with a path',
+    { 'log-origins': 'https://logs.example.com/x' },
+    'log-origins',
+    'not an origin',
+  ),
+  row('log-origins not a URL', { 'log-origins': 'logs.example.com' }, 'log-origins', 'not an origin'),
   row('base-url with a space', { 'base-url': 'http://127.0.0.1:1/ci root' }, 'base-url', 'whitespace'),
   // token
   row('token missing for a trigger', { token: '' }, 'token', 'fork'),

@@ -4,7 +4,8 @@ import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { printJson } from '../output.ts';
-import { stripControls } from '../../text/safety.ts';
+import { sanitizeLine } from '../../text/safety.ts';
+import { inGitHubActions } from '../io.ts';
 import { createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 
@@ -24,7 +25,11 @@ export const abort: CommandSpec = {
   async run({ flags, positionals }, io) {
     const id = positionals[0]!;
     // Progress notes go to stderr, so that --json output stays parseable.
-    const log = createTerminalLog({ out: io.stderr, style: createStyle(false) });
+    const log = createTerminalLog({
+      out: io.stderr,
+      style: createStyle(false),
+      githubActions: inGitHubActions(io),
+    });
     const result = await withClient(flags, io, async (client) => {
       const run = await client.getRun(id);
       return abortRemote(
@@ -41,7 +46,7 @@ export const abort: CommandSpec = {
         ...(result.resource ? { run: result.resource } : {}),
       });
     } else {
-      (result.confirmed ? io.stdout : io.stderr).write(`${stripControls(result.message)}\n`);
+      (result.confirmed ? io.stdout : io.stderr).write(`${sanitizeLine(result.message)}\n`);
     }
     return result.confirmed ? 0 : 1;
   },

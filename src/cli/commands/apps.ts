@@ -1,18 +1,18 @@
 // Applications: `apps list <owner>`, `app get <owner/app>`, `app ignore-branches`, `pipelines list`.
-import type { Application, ApplicationListOptions, Pipeline } from '../../api/types.ts';
+import type { Application, ApplicationListOptions, ApplicationRef, Pipeline } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { UsageError } from '../errors.ts';
 import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
-import { formatTime, printJson, printList, renderFields, type TableSpec } from '../output.ts';
-import { cleanCell } from '../../text/safety.ts';
-import { pageFlags, pageOptions } from './paging.ts';
+import { formatTime, printJson, renderFields } from '../output.ts';
+import { cleanCell, guardLogLine } from '../../text/safety.ts';
+import { pageFlags, pageOptions, sortedPageFlags, sortedPageOptions } from './paging.ts';
+import { getCommand, listCommand } from './reading.ts';
 
-export const appsList: CommandSpec = {
+export const appsList = listCommand<ApplicationRef>({
   words: ['apps', 'list'],
   args: ['<owner>'],
-  positionals: { min: 1, max: 1 },
   summary: 'List the applications of a user or organization.',
   options: {
     stack: {
@@ -20,48 +20,44 @@ export const appsList: CommandSpec = {
       value: '<n>',
       description: 'Only this stack: 1, 5 (classic builds) or 6 (pipelines).',
     },
-    ...pageOptions(
+    ...sortedPageOptions(
       100,
       'nameAsc (default), nameDesc, createdAtAsc, createdAtDesc, updatedAtAsc, updatedAtDesc',
     ),
   },
   examples: ['ci-run apps list acme --stack 6'],
-  async run({ flags, positionals }, io) {
+  request({ flags, positionals }) {
     const options: ApplicationListOptions = {
       stack: flags.integer('stack'),
-      ...pageFlags<NonNullable<ApplicationListOptions['sort']>>(flags),
+      ...sortedPageFlags<NonNullable<ApplicationListOptions['sort']>>(flags),
     };
-    const apps = await withClient(flags, io, (client) => client.listApplications(positionals[0]!, options));
-    printList(io, flags.boolean('json'), apps, {
-      what: 'applications',
-      headers: ['ID', 'NAME', 'STACK', 'PRIVACY', 'UPDATED'],
-      row: (app) => [
-        cleanCell(app.id, 40),
-        cleanCell(`${app.owner?.username ?? positionals[0]!}/${app.name}`, 60),
-        app.stack === undefined ? '' : String(app.stack),
-        cleanCell(app.privacy ?? '', 20),
-        formatTime(app.updatedAt),
-      ],
-    });
-    return 0;
+    return (client) => client.listApplications(positionals[0]!, options);
   },
-};
+  table: ({ positionals }) => ({
+    what: 'applications',
+    headers: ['ID', 'NAME', 'STACK', 'PRIVACY', 'UPDATED'],
+    row: (app) => [
+      cleanCell(app.id, 40),
+      cleanCell(`${app.owner?.username ?? positionals[0]!}/${app.name}`, 60),
+      app.stack === undefined ? '' : String(app.stack),
+      cleanCell(app.privacy ?? '', 20),
+      formatTime(app.updatedAt),
+    ],
+  }),
+});
 
-export const appGet: CommandSpec = {
+export const appGet = getCommand({
   words: ['app', 'get'],
   args: ['<owner/app>'],
-  positionals: { min: 1, max: 1 },
   summary: 'Show one application.',
   options: {},
   examples: ['ci-run app get acme/webapp'],
-  async run({ flags, positionals }, io) {
+  request({ positionals }) {
     const { owner, name } = parseAppRef(positionals[0]!);
-    const app = await withClient(flags, io, (client) => client.getApplication(owner, name));
-    if (flags.boolean('json')) printJson(io, app);
-    else printApplication(io, app);
-    return 0;
+    return (client) => client.getApplication(owner, name);
   },
-};
+  print: printApplication,
+});
 
 function printApplication(io: CliIo, app: Application): void {
   const repository = app.scm?.repository
@@ -116,42 +112,36 @@ export const appIgnoreBranches: CommandSpec = {
     if (flags.boolean('json')) printJson(io, app);
     else {
       const list = app.ignoredBranches ?? branches;
-      io.stdout.write(
+      const label = cleanCell(`${owner}/${name}`, 120);
+      const line =
         list.length === 0
-          ? `${cleanCell(`${owner}/${name}`, 120)} ignores no branch.\n`
-          : `${cleanCell(`${owner}/${name}`, 120)} ignores: ${list.map((branch) => cleanCell(branch, 100)).join(', ')}\n`,
-      );
+          ? `${label} ignores no branch.`
+          : `${label} ignores: ${list.map((branch) => cleanCell(branch, 100)).join(', ')}`;
+      io.stdout.write(`${guardLogLine(line)}\n`);
     }
     return 0;
   },
 };
 
-const PIPELINE_TABLE: TableSpec<Pipeline> = {
-  what: 'pipelines',
-  headers: ['ID', 'NAME', 'TYPE', 'CREATED'],
-  row: (pipeline) => [
-    cleanCell(pipeline.id, 40),
-    cleanCell(pipeline.name, 60),
-    cleanCell(pipeline.type ?? '', 20),
-    formatTime(pipeline.createdAt),
-  ],
-};
-
-export const pipelinesList: CommandSpec = {
+export const pipelinesList = listCommand<Pipeline>({
   words: ['pipelines', 'list'],
   args: ['<owner/app>'],
-  positionals: { min: 1, max: 1 },
   summary: 'List the pipelines of an application (their ids are what `run --pipeline-id` takes).',
-  options: {
-    limit: { type: 'string', value: '<n>', description: 'How many to list.' },
-    skip: { type: 'string', value: '<n>', description: 'How many to skip (for the next page).' },
-  },
+  options: pageOptions(),
   examples: ['ci-run pipelines list acme/webapp'],
-  async run({ flags, positionals }, io) {
+  request({ flags, positionals }) {
     const { owner, name } = parseAppRef(positionals[0]!);
-    const page = { limit: flags.integer('limit'), skip: flags.integer('skip') };
-    const pipelines = await withClient(flags, io, (client) => client.listPipelines(owner, name, page));
-    printList(io, flags.boolean('json'), pipelines, PIPELINE_TABLE);
-    return 0;
+    const page = pageFlags(flags);
+    return (client) => client.listPipelines(owner, name, page);
   },
-};
+  table: {
+    what: 'pipelines',
+    headers: ['ID', 'NAME', 'TYPE', 'CREATED'],
+    row: (pipeline) => [
+      cleanCell(pipeline.id, 40),
+      cleanCell(pipeline.name, 60),
+      cleanCell(pipeline.type ?? '', 20),
+      formatTime(pipeline.createdAt),
+    ],
+  },
+});

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { INPUT_NAMES, type InputName } from '../../core/settings.ts';
-import { baseUrlOf, tokenOf } from '../connection.ts';
+import { baseUrlOf } from '../connection.ts';
 import { UsageError } from '../errors.ts';
 import type { Flags, OptionSpec } from '../flags.ts';
 import type { CliIo } from '../io.ts';
@@ -16,7 +16,11 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     value: '<url>',
     description: 'Service root (default: $CI_RUN_BASE_URL); /api/v3 is appended.',
   },
-  token: { value: '<token>', description: 'API token (default: $CI_RUN_TOKEN).' },
+  token: {
+    value: '<token>',
+    description: 'API token (default: $CI_RUN_TOKEN); other local users see it in ps: prefer --token-file.',
+  },
+  'log-origins': { value: '<origin>', description: 'Other origins whose step logs may be fetched.' },
   'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline.' },
   pipeline: { value: '<owner/app/pipeline>', description: 'Trigger a run of the pipeline with this name.' },
   'application-id': { value: '<id>', description: 'Trigger a classic build of this application.' },
@@ -83,15 +87,18 @@ export const RUN_OPTIONS: Record<string, OptionSpec> = {
   },
 };
 
-/** The inputs as the action would read them; values not given are '' and take the action's defaults. */
-export function inputsFromFlags(flags: Flags, io: CliIo): (name: string) => string {
+/**
+ * The inputs as the action would read them; values not given are '' and take the action's defaults. The
+ * token is read beforehand (connection.ts), for it may come from a file or standard input.
+ */
+export function inputsFromFlags(flags: Flags, io: CliIo, token: string): (name: string) => string {
   const envVars = flags.order
     .filter((option) => option.name === 'env-vars' || option.name === 'env-vars-file')
     .map((option) => (option.name === 'env-vars-file' ? readEnvFile(option.value, io.cwd) : option.value));
   const values: Record<string, string> = {
     ...Object.fromEntries(INPUT_NAMES.map((name) => [name, flags.string(name) ?? ''])),
     'base-url': baseUrlOf(flags, io.env),
-    token: tokenOf(flags, io.env),
+    token,
     'env-vars': envVars.join('\n'),
   };
   return (name) => values[name] ?? '';

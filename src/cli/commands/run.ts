@@ -14,8 +14,11 @@ import { createRecordSink } from '../../core/sinks/record-sink.ts';
 import { createSummarySink } from '../../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
+import { tokenOf } from '../connection.ts';
 import { EXIT } from '../errors.ts';
-import { printJson } from '../output.ts';
+import { inGitHubActions } from '../io.ts';
+import { guardLines, printJson } from '../output.ts';
+import { sanitizeLine } from '../../text/safety.ts';
 import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
@@ -43,11 +46,16 @@ export const run: CommandSpec = {
     'ci-run run --base-url https://ci.example.com --run-id 5e000000000000000000002f',
   ],
   async run({ flags }, io) {
-    const settings = readSettings(inputsFromFlags(flags, io));
+    const settings = readSettings(inputsFromFlags(flags, io, await tokenOf(flags, io)));
     const json = flags.boolean('json');
     const report = json ? io.stderr : io.stdout;
     const style = createStyle(colorWanted(io.env, report.isTTY));
-    const log = createTerminalLog({ out: report, style, verbose: flags.boolean('verbose') });
+    const log = createTerminalLog({
+      out: report,
+      style,
+      verbose: flags.boolean('verbose'),
+      githubActions: inGitHubActions(io),
+    });
     const cancel = installCancelHandlers(log, (code) => {
       log.clearProgress();
       process.exit(code);
@@ -74,9 +82,10 @@ export const run: CommandSpec = {
       log.clearProgress();
 
       if (settings.summary && summary) {
-        report.write(`\n${renderSummaryText(summary, { color: style.enabled })}`);
+        report.write(`\n${guardLines(renderSummaryText(summary, { color: style.enabled }))}`);
       } else {
-        report.write(`${outcome.success ? outcome.message : style.red(outcome.message)}\n`);
+        const message = sanitizeLine(outcome.message, { maxLength: 4000 });
+        report.write(`${outcome.success ? message : style.red(message)}\n`);
       }
       if (json) {
         printJson(io, {
@@ -92,7 +101,7 @@ export const run: CommandSpec = {
     } catch (error) {
       log.clearProgress();
       if (!cancel.signal.aborted) throw error;
-      report.write(`${messageOf(error)}\n`);
+      report.write(`${sanitizeLine(messageOf(error), { maxLength: 4000 })}\n`);
       return EXIT.interrupted;
     } finally {
       await client?.close().catch(() => undefined);

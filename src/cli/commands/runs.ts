@@ -3,13 +3,12 @@ import type { ApiClient } from '../../api/client.ts';
 import type { Run, RunFilters, Step } from '../../api/types.ts';
 import type { CommandSpec } from '../command.ts';
 import { UsageError } from '../errors.ts';
-import type { CliIo } from '../io.ts';
+import { inGitHubActions, type CliIo } from '../io.ts';
 import { withClient } from '../connection.ts';
 import {
   formatElapsed,
   formatTime,
   printJson,
-  printList,
   printTable,
   renderFields,
   shortCommit,
@@ -17,29 +16,28 @@ import {
   stdoutStyle,
   type TableSpec,
 } from '../output.ts';
-import { cleanCell, stripControls } from '../../text/safety.ts';
-import { pageFlags, pageOptions } from './paging.ts';
+import { cleanCell, fenceLogLines, guardLogLine, stripControls } from '../../text/safety.ts';
+import { sortedPageFlags, sortedPageOptions, STATE_OPTIONS, stateFlags } from './paging.ts';
+import { getByIdCommand, listCommand } from './reading.ts';
 
-export const runsList: CommandSpec = {
+export const runsList = listCommand<Run>({
   words: ['runs', 'list'],
   args: [],
-  positionals: { min: 0, max: 0 },
   summary: 'List the runs of an application or a pipeline, newest first.',
   details: ['Give --application-id or --pipeline-id (or both); the other flags filter further.'],
   options: {
     'application-id': { type: 'string', value: '<id>', description: 'Runs of this application.' },
     'pipeline-id': { type: 'string', value: '<id>', description: 'Runs of this pipeline.' },
-    status: { type: 'string', value: '<status>', description: 'notstarted, running, finished, …' },
-    result: { type: 'string', value: '<result>', description: 'passed, failed, aborted or unknown.' },
+    ...STATE_OPTIONS,
     branch: { type: 'string', value: '<name>', description: 'Runs of this branch.' },
     commit: { type: 'string', value: '<hash>', description: 'Runs of this commit.' },
     tag: { type: 'string', value: '<tag>', description: 'Runs of this tag.' },
     'source-run': { type: 'string', value: '<id>', description: 'Runs chained from this run.' },
     author: { type: 'string', value: '<username>', description: 'Runs triggered by this user.' },
-    ...pageOptions(20),
+    ...sortedPageOptions(20),
   },
   examples: ['ci-run runs list --pipeline-id 620000000000000000000001 --result failed --limit 5'],
-  async run({ flags }, io) {
+  request({ flags }) {
     const applicationId = flags.string('application-id');
     const pipelineId = flags.string('pipeline-id');
     if (applicationId === undefined && pipelineId === undefined) {
@@ -48,72 +46,61 @@ export const runsList: CommandSpec = {
     const filters: RunFilters = {
       applicationId,
       pipelineId,
-      status: flags.string('status'),
-      result: flags.string('result'),
+      ...stateFlags(flags),
       branch: flags.string('branch'),
       commit: flags.string('commit'),
       tag: flags.string('tag'),
       sourceRun: flags.string('source-run'),
       author: flags.string('author'),
-      ...pageFlags(flags),
+      ...sortedPageFlags(flags),
     };
-    const runs = await withClient(flags, io, (client) => client.listRuns(filters));
-    printList(io, flags.boolean('json'), runs, RUN_TABLE);
-    return 0;
+    return (client) => client.listRuns(filters);
   },
-};
-
-const RUN_TABLE: TableSpec<Run> = {
-  what: 'runs',
-  headers: ['ID', 'PIPELINE', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION'],
-  row: (run, style) => [
-    cleanCell(run.id, 40),
-    cleanCell(run.pipeline?.name ?? run.pipeline?.pipelineName ?? run.pipeline?.id ?? '', 30),
-    cleanCell(run.branch ?? '', 30),
-    shortCommit(run.commitHash),
-    stateCell(style, run),
-    formatTime(run.createdAt),
-    formatElapsed(run.startedAt, run.finishedAt),
-  ],
-};
-
-export const runGet: CommandSpec = {
-  words: ['run', 'get'],
-  args: ['<run-id>'],
-  positionals: { min: 1, max: 1 },
-  summary: 'Show one run.',
-  options: {},
-  async run({ flags, positionals }, io) {
-    const run = await withClient(flags, io, (client) => client.getRun(positionals[0]!));
-    if (flags.boolean('json')) {
-      printJson(io, run);
-      return 0;
-    }
-    const style = stdoutStyle(io);
-    const state = stateCell(style, run);
-    const keys = (run.envVars ?? []).map((pair) => cleanCell(pair.key, 100));
-    io.stdout.write(
-      renderFields([
-        ['Run', cleanCell(run.id, 40)],
-        ['URL', cleanCell(run.url, 300)],
-        ['Pipeline', pipelineLabel(run)],
-        ['State', typeof state === 'string' ? state : state.paint(state.text)],
-        ['Progress', run.progress === undefined ? undefined : `${Math.round(run.progress)}%`],
-        ['Branch', cleanCell(run.branch ?? '', 200)],
-        ['Commit', cleanCell(run.commitHash ?? '', 64)],
-        ['Message', cleanCell(run.message ?? '', 200)],
-        ['Chained from', cleanCell(run.sourceRunId ?? '', 40)],
-        ['User', cleanCell(run.user?.username ?? run.user?.name ?? '', 80)],
-        ['Created', formatTime(run.createdAt)],
-        ['Started', formatTime(run.startedAt)],
-        ['Finished', formatTime(run.finishedAt)],
-        ['Duration', formatElapsed(run.startedAt, run.finishedAt)],
-        ['Env vars', keys.length > 0 ? `${keys.join(', ')} (values: --json)` : undefined],
-      ]),
-    );
-    return 0;
+  table: {
+    what: 'runs',
+    headers: ['ID', 'PIPELINE', 'BRANCH', 'COMMIT', 'STATE', 'CREATED', 'DURATION'],
+    row: (run, style) => [
+      cleanCell(run.id, 40),
+      cleanCell(run.pipeline?.name ?? run.pipeline?.pipelineName ?? run.pipeline?.id ?? '', 30),
+      cleanCell(run.branch ?? '', 30),
+      shortCommit(run.commitHash),
+      stateCell(style, run),
+      formatTime(run.createdAt),
+      formatElapsed(run.startedAt, run.finishedAt),
+    ],
   },
-};
+});
+
+export const runGet = getByIdCommand(
+  ['run', 'get'],
+  'run',
+  'Show one run.',
+  (client, id) => client.getRun(id),
+  printRun,
+);
+
+function printRun(io: CliIo, run: Run): void {
+  const keys = (run.envVars ?? []).map((pair) => cleanCell(pair.key, 100));
+  io.stdout.write(
+    renderFields([
+      ['Run', cleanCell(run.id, 40)],
+      ['URL', cleanCell(run.url, 300)],
+      ['Pipeline', pipelineLabel(run)],
+      ['State', stateCell(stdoutStyle(io), run)],
+      ['Progress', run.progress === undefined ? undefined : `${Math.round(run.progress)}%`],
+      ['Branch', cleanCell(run.branch ?? '', 200)],
+      ['Commit', cleanCell(run.commitHash ?? '', 64)],
+      ['Message', cleanCell(run.message ?? '', 200)],
+      ['Chained from', cleanCell(run.sourceRunId ?? '', 40)],
+      ['User', cleanCell(run.user?.username ?? run.user?.name ?? '', 80)],
+      ['Created', formatTime(run.createdAt)],
+      ['Started', formatTime(run.startedAt)],
+      ['Finished', formatTime(run.finishedAt)],
+      ['Duration', formatElapsed(run.startedAt, run.finishedAt)],
+      ['Env vars', keys.length > 0 ? `${keys.join(', ')} (values: --json)` : undefined],
+    ]),
+  );
+}
 
 function pipelineLabel(run: Run): string | undefined {
   if (!run.pipeline) return undefined;
@@ -164,7 +151,10 @@ const STEP_TABLE: TableSpec<Step> = {
   ],
 };
 
-/** Streams the log as it arrives, line by line, each stripped of terminal controls. */
+/**
+ * Streams the log as it arrives, line by line, each stripped of terminal controls and guarded; inside GitHub
+ * Actions each chunk's lines are fenced instead, as the action prints a log tail, so that nothing is held.
+ */
 async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], order: number): Promise<number> {
   const step = list.find((candidate) => candidate.order === order);
   if (!step) {
@@ -176,14 +166,20 @@ async function printLog(client: ApiClient, io: CliIo, list: readonly Step[], ord
     io.stderr.write(`Step ${order} has no log (yet).\n`);
     return 1;
   }
+  const fenced = inGitHubActions(io);
+  const print = (lines: string[]) => {
+    if (lines.length === 0) return;
+    const shown = fenced ? fenceLogLines(lines) : lines.map((line) => guardLogLine(stripControls(line)));
+    io.stdout.write(shown.map((line) => `${line}\n`).join(''));
+  };
   const decoder = new TextDecoder();
   let pending = '';
   for await (const chunk of await client.openStepLog(step.logUrl)) {
-    const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
+    const lines = (pending + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
     pending = lines.pop() ?? '';
-    for (const line of lines) io.stdout.write(`${stripControls(line)}\n`);
+    print(lines);
   }
   pending += decoder.decode();
-  if (pending !== '') io.stdout.write(`${stripControls(pending)}\n`);
+  if (pending !== '') print([pending]);
   return 0;
 }

@@ -1,29 +1,17 @@
 // Workflows: `workflows list`, `workflows get <id>`.
 import type { Workflow } from '../../api/types.ts';
 import { resultIcon } from '../../core/report/format.ts';
-import type { CommandSpec } from '../command.ts';
-import { withClient } from '../connection.ts';
 import { UsageError } from '../errors.ts';
 import { parseAppRef } from '../flags.ts';
 import type { CliIo } from '../io.ts';
-import {
-  formatTime,
-  printJson,
-  printList,
-  renderFields,
-  renderTable,
-  shortCommit,
-  stateCell,
-  stdoutStyle,
-  type TableSpec,
-} from '../output.ts';
+import { formatTime, renderFields, renderTable, shortCommit, stateCell, stdoutStyle } from '../output.ts';
 import { cleanCell } from '../../text/safety.ts';
-import { pageFlags, pageOptions } from './paging.ts';
+import { sortedPageFlags, sortedPageOptions } from './paging.ts';
+import { getByIdCommand, listCommand } from './reading.ts';
 
-export const workflowsList: CommandSpec = {
+export const workflowsList = listCommand<Workflow>({
   words: ['workflows', 'list'],
   args: [],
-  positionals: { min: 0, max: 0 },
   summary: 'List the workflows of an application, newest first.',
   details: ['Name the application by id (--application-id) or by name (--application owner/app).'],
   options: {
@@ -33,37 +21,34 @@ export const workflowsList: CommandSpec = {
       value: '<owner/app>',
       description: 'The same, by name (one more request).',
     },
-    ...pageOptions(20),
+    ...sortedPageOptions(20),
   },
   examples: ['ci-run workflows list --application acme/webapp --limit 5'],
-  async run({ flags }, io) {
+  request({ flags }) {
     const byId = flags.string('application-id');
     const byName = flags.string('application');
     if ((byId === undefined) === (byName === undefined)) {
       throw new UsageError('`workflows list` needs one of --application-id and --application.');
     }
     const ref = byName === undefined ? undefined : parseAppRef(byName);
-    const workflows = await withClient(flags, io, async (client) => {
+    return async (client) => {
       const applicationId = ref ? (await client.getApplication(ref.owner, ref.name)).id : byId!;
-      return client.listWorkflows({ applicationId, ...pageFlags(flags) });
-    });
-    printList(io, flags.boolean('json'), workflows, WORKFLOW_TABLE);
-    return 0;
+      return client.listWorkflows({ applicationId, ...sortedPageFlags(flags) });
+    };
   },
-};
-
-const WORKFLOW_TABLE: TableSpec<Workflow> = {
-  what: 'workflows',
-  headers: ['ID', 'TRIGGER', 'BRANCH', 'COMMIT', 'CREATED', 'ITEMS'],
-  row: (workflow) => [
-    cleanCell(workflow.id, 40),
-    cleanCell(workflow.trigger ?? '', 20),
-    cleanCell(workflow.data?.branch ?? '', 30),
-    shortCommit(workflow.data?.commitHash),
-    formatTime(workflow.createdAt),
-    itemsLine(workflow),
-  ],
-};
+  table: {
+    what: 'workflows',
+    headers: ['ID', 'TRIGGER', 'BRANCH', 'COMMIT', 'CREATED', 'ITEMS'],
+    row: (workflow) => [
+      cleanCell(workflow.id, 40),
+      cleanCell(workflow.trigger ?? '', 20),
+      cleanCell(workflow.data?.branch ?? '', 30),
+      shortCommit(workflow.data?.commitHash),
+      formatTime(workflow.createdAt),
+      itemsLine(workflow),
+    ],
+  },
+});
 
 /** `build ✔ · deploy …`, short enough for a table cell. */
 function itemsLine(workflow: Workflow): string {
@@ -78,19 +63,13 @@ function itemsLine(workflow: Workflow): string {
   );
 }
 
-export const workflowsGet: CommandSpec = {
-  words: ['workflows', 'get'],
-  args: ['<workflow-id>'],
-  positionals: { min: 1, max: 1 },
-  summary: 'Show one workflow and the state of each of its items.',
-  options: {},
-  async run({ flags, positionals }, io) {
-    const workflow = await withClient(flags, io, (client) => client.getWorkflow(positionals[0]!));
-    if (flags.boolean('json')) printJson(io, workflow);
-    else printWorkflow(io, workflow);
-    return 0;
-  },
-};
+export const workflowsGet = getByIdCommand(
+  ['workflows', 'get'],
+  'workflow',
+  'Show one workflow and the state of each of its items.',
+  (client, id) => client.getWorkflow(id),
+  printWorkflow,
+);
 
 function printWorkflow(io: CliIo, workflow: Workflow): void {
   const style = stdoutStyle(io);

@@ -1,9 +1,11 @@
 // The core's Log for a terminal. A group title is a heading and the remote lines of a step's log are
-// indented under it; no workflow command ever reaches the terminal. Every line is stripped of
-// escape sequences before colour is added, and on a terminal the progress line rewrites itself in place.
+// indented under it. Every line is stripped of escape sequences before colour is added, and on a terminal
+// the progress line rewrites itself in place. No printed line can act as a workflow command: the CLI may run
+// in a workflow step, whose runner reads its output for commands. Each line passes guardLogLine, and inside
+// GitHub Actions the remote lines are fenced with stop-commands, as the action itself prints them.
 import type { AnnotationProps, Log } from '../../core/ports.ts';
 import type { OutputStream } from '../io.ts';
-import { splitLines, stripControls } from '../../text/safety.ts';
+import { defuseLogLine, fenceLogLines, guardLogLine, sanitizeLine, splitLines } from '../../text/safety.ts';
 import { paintResult, type Style } from './color.ts';
 
 export interface TerminalLog extends Log {
@@ -16,6 +18,8 @@ export interface TerminalLogOptions {
   style: Style;
   /** Prints debug lines (request by request). */
   verbose?: boolean;
+  /** Inside a GitHub Actions step: remote lines are fenced, and no line is rewritten in place. */
+  githubActions?: boolean;
 }
 
 const CLEAR_LINE = '\r\u001b[2K';
@@ -25,7 +29,8 @@ const OUTCOME = /^[✔✖⊘⏱…] (?:Run|Build) /;
 
 export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
   const { out, style } = options;
-  const rewrites = out.isTTY;
+  // A rewrite's carriage return would glue the next line to the progress line, and a fence must start a line.
+  const rewrites = out.isTTY && options.githubActions !== true;
   let progress: string | undefined;
   let inGroup = false;
 
@@ -35,9 +40,10 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     const line = progress.length > width() ? `${progress.slice(0, width() - 1)}…` : progress;
     out.write(`${CLEAR_LINE}${style.dim(line)}`);
   };
-  const print = (text: string) => {
+  /** One line; only the fence's own lines are printed unguarded. */
+  const print = (text: string, guard = true) => {
     if (rewrites && progress !== undefined) out.write(CLEAR_LINE);
-    out.write(`${text}\n`);
+    out.write(`${guard ? guardLogLine(text) : text}\n`);
     if (rewrites) drawProgress();
   };
   const indent = (line: string) => (inGroup ? `${style.dim(GROUP_INDENT)}${line}` : line);
@@ -48,20 +54,29 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     props?: AnnotationProps,
   ) => {
     const [first = '', ...rest] = splitLines(message);
-    const title = props?.title ? `${stripControls(props.title)}: ` : '';
-    print(indent(`${paint(`${label}:`)} ${title}${first}`));
-    for (const line of rest) print(indent(`  ${line}`));
+    const title = props?.title ? `${sanitizeLine(props.title)}: ` : '';
+    print(indent(`${paint(`${label}:`)} ${title}${sanitizeLine(first)}`));
+    for (const line of rest) print(indent(`  ${sanitizeLine(line)}`));
   };
 
   return {
     info(line) {
-      print(indent(decorate(style, stripControls(line))));
+      print(indent(decorate(style, sanitizeLine(line))));
     },
     remote(lines) {
-      for (const line of lines.flatMap((text) => splitLines(text))) print(indent(line));
+      if (options.githubActions) {
+        const fenced = fenceLogLines(lines);
+        const end = fenced.pop()!;
+        print(fenced.shift()!, false);
+        for (const line of fenced) print(indent(line), false);
+        print(end, false);
+        return;
+      }
+      // Indented under a group title, a line cannot start with `::`; print() guards one that is not.
+      for (const line of lines.flatMap((text) => splitLines(text))) print(indent(defuseLogLine(line)));
     },
     debug(line) {
-      if (options.verbose) print(style.dim(`debug: ${stripControls(line)}`));
+      if (options.verbose) print(style.dim(`debug: ${sanitizeLine(line)}`));
     },
     warning(message, props) {
       annotation('warning', style.yellow, message, props);
@@ -71,14 +86,14 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
     },
     startGroup(title) {
       inGroup = false;
-      print(style.bold(decorate(style, stripControls(title))));
+      print(style.bold(decorate(style, sanitizeLine(title))));
       inGroup = true;
     },
     endGroup() {
       inGroup = false;
     },
     progress(line) {
-      const text = stripControls(line);
+      const text = sanitizeLine(line);
       if (!rewrites) {
         print(style.dim(text));
         return;

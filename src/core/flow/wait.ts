@@ -1,6 +1,6 @@
 // Following the remote work to its end: the run or build, then (wait-for: workflow) the rest of
 // its workflow. Ends in a Conclusion: settled on a result, or stopped by a cancel or the timeout.
-import { isFinished } from '../../api/types.ts';
+import { isFinished, type Result } from '../../api/types.ts';
 import { follow } from '../follow.ts';
 import { decideOutcome } from '../outcome.ts';
 import { createPollPolicy } from '../polling.ts';
@@ -49,7 +49,7 @@ export async function waitForEnd(context: FlowContext, prepared: Prepared): Prom
   view.steps = end.steps;
   if (end.reason !== 'finished') return stop(context, end.reason, [ref]);
   if (prepared.workflowApplicationId === undefined || ref.kind !== 'run') {
-    return settle(context, end.resource.result, ref.kind);
+    return settle(context, end.resource, ref.kind);
   }
   return waitForWorkflow(context, prepared.workflowApplicationId, deadline);
 }
@@ -80,8 +80,13 @@ async function waitForWorkflow(
 }
 
 /** The remote work finished: gate on its result. */
-function settle(context: FlowContext, result: string, what: 'run' | 'build' | 'workflow'): Conclusion {
+function settle(
+  context: FlowContext,
+  { result, rawResult }: { result: Result; rawResult?: string },
+  what: 'run' | 'build' | 'workflow',
+): Conclusion {
   const { view, settings } = context;
-  const outcome = decideOutcome({ finished: true, result, steps: view.steps }, settings, what);
+  const ending = { finished: true as const, result, ...(rawResult !== undefined ? { rawResult } : {}) };
+  const outcome = decideOutcome({ ...ending, steps: view.steps }, settings, what);
   return { outcome, final: { ...view }, settled: true };
 }

@@ -1,9 +1,7 @@
 // Short, stable wordings shared by the log, the job summary and the terminal.
-import type { Result, Step } from '../../api/types.ts';
+import type { Step } from '../../api/types.ts';
 import { sanitizeLine } from '../../text/safety.ts';
-
-/** How following ended, as reported to users. `triggered`: the action did not wait for the result. */
-export type Outcome = 'passed' | 'failed' | 'aborted' | 'timed-out' | 'cancelled' | 'unknown' | 'triggered';
+import type { OutcomeKind } from '../outcome-kind.ts';
 
 /**
  * `0s`, `0.4s`, `42s`, `1m05s`, `1h02m`. Sub-second values keep one decimal (cut, not rounded); longer ones
@@ -34,38 +32,30 @@ export function elapsedMs(startedAt: Date | undefined, finishedAt: Date | undefi
   return Math.max(0, end - start);
 }
 
+// Maps, not object literals: a result is remote text and may be `constructor` or `__proto__`.
+const RESULT_ICONS = new Map<string, string>([
+  ['passed', '✔'],
+  ['failed', '✖'],
+  ['aborted', '⊘'],
+]);
+const OUTCOME_ICONS = new Map<string, string>([
+  ...RESULT_ICONS,
+  ['timed-out', '⏱'],
+  ['cancelled', '⊘'],
+  ['triggered', '➜'],
+]);
+
 /** ✔ passed, ✖ failed, ⊘ aborted, … anything else (unknown, or not finished yet). */
-export function resultIcon(result: Result): string {
-  switch (result) {
-    case 'passed':
-      return '✔';
-    case 'failed':
-      return '✖';
-    case 'aborted':
-      return '⊘';
-    default:
-      return '…';
-  }
+export function resultIcon(result: string): string {
+  return RESULT_ICONS.get(result) ?? '…';
 }
 
-export function outcomeIcon(outcome: Outcome): string {
-  switch (outcome) {
-    case 'passed':
-    case 'failed':
-    case 'aborted':
-      return resultIcon(outcome);
-    case 'timed-out':
-      return '⏱';
-    case 'cancelled':
-      return '⊘';
-    case 'triggered':
-      return '➜';
-    default:
-      return '…';
-  }
+/** The result's icon, or ⏱ timed out, ⊘ cancelled, ➜ triggered (not waited for). */
+export function outcomeIcon(outcome: OutcomeKind): string {
+  return OUTCOME_ICONS.get(outcome) ?? '…';
 }
 
-export function outcomeWord(outcome: Outcome): string {
+export function outcomeWord(outcome: OutcomeKind): string {
   return outcome === 'timed-out' ? 'timed out' : outcome;
 }
 
@@ -120,7 +110,7 @@ export function currentStep<T extends Pick<Step, 'order' | 'status'>>(steps: rea
 }
 
 /** The last line of the log: `✖ Run failed after 3m12s`. */
-export function outcomeLine(outcome: Outcome, kind: 'run' | 'build', durationMs?: number): string {
+export function outcomeLine(outcome: OutcomeKind, kind: 'run' | 'build', durationMs?: number): string {
   const noun = kind === 'build' ? 'Build' : 'Run';
   const verb =
     outcome === 'cancelled' || outcome === 'aborted'

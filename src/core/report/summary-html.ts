@@ -8,6 +8,7 @@ import { clip, escapeHtml, htmlText } from '../../text/safety.ts';
 import {
   SUMMARY_LIMITS,
   type Inline,
+  type StateMark,
   type StepRow,
   type SummaryDoc,
   type SummaryField,
@@ -133,8 +134,6 @@ function fieldTable(fields: readonly SummaryField[]): string[] {
   return ['<table>', ...rows, '</table>'];
 }
 
-const TABLE_CLOSE = ['</tbody>', '</table>'];
-
 function sectionBlock(section: SummarySection, envBytes: number): Block {
   const fixed = (head: string[]): Block => ({ head, rows: [], preferred: [], tail: [] });
   switch (section.kind) {
@@ -142,32 +141,19 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
       if (section.rows.length === 0) return fixed(['<p>No steps were reported.</p>']);
       const order = section.rows.map((_, index) => index);
       const kept = (index: number) => section.rows[index]?.keep === true;
-      return {
-        head: [
-          `<h3>${escapeHtml(section.title)}</h3>`,
-          '<table>',
-          '<thead><tr><th>#</th><th>Step</th><th>Result</th><th>Duration</th><th>Log</th><th>Artifacts</th></tr></thead>',
-          '<tbody>',
-        ],
-        rows: section.rows.map(stepRow),
-        preferred: [...order.filter(kept), ...order.filter((index) => !kept(index))],
-        tail: TABLE_CLOSE,
-        noun: 'step',
-      };
+      return tableBlock(`<h3>${escapeHtml(section.title)}</h3>`, STEP_TABLE, section.rows, 'step', [
+        ...order.filter(kept),
+        ...order.filter((index) => !kept(index)),
+      ]);
     }
     case 'workflow':
-      return {
-        head: [
-          `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
-          '<table>',
-          '<thead><tr><th>Item</th><th>Status</th><th>Result</th><th>Run</th></tr></thead>',
-          '<tbody>',
-        ],
-        rows: section.rows.map(workflowRow),
-        preferred: section.rows.map((_, index) => index),
-        tail: TABLE_CLOSE,
-        noun: 'workflow item',
-      };
+      return tableBlock(
+        `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
+        WORKFLOW_TABLE,
+        section.rows,
+        'workflow item',
+        section.rows.map((_, index) => index),
+      );
     case 'env':
       return fixed(envSection(section.title, section.keys, envBytes));
     case 'notes':
@@ -180,28 +166,50 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
   }
 }
 
-function cells(values: readonly string[]): string {
-  return `<tr>${values.map((value) => `<td>${value}</td>`).join('')}</tr>`;
+/** A section's table: its header row, and how a row fills each cell, in the header's order. */
+interface Table<Row> {
+  head: string;
+  cells: readonly ((row: Row) => string)[];
 }
 
-function stepRow(row: StepRow): string {
-  return cells([
-    String(row.order),
-    text(row.name),
-    `${row.state.icon} ${text(row.state.word)}`,
-    row.duration === undefined ? '—' : escapeHtml(row.duration),
-    row.log ? inline(row.log) : '—',
-    row.artifacts ? inline(row.artifacts) : '—',
-  ]);
+const stateCell = (row: { state: StateMark }): string => `${row.state.icon} ${text(row.state.word)}`;
+
+/** A dash for a cell with nothing to show. */
+function orDash<T>(value: T | undefined, show: (value: T) => string): string {
+  return value === undefined ? '—' : show(value);
 }
 
-function workflowRow(row: WorkflowRow): string {
-  return cells([
-    text(row.name),
-    text(row.status),
-    `${row.state.icon} ${text(row.state.word)}`,
-    row.runId === undefined ? '—' : code(row.runId),
-  ]);
+const STEP_TABLE: Table<StepRow> = {
+  head: '<thead><tr><th>#</th><th>Step</th><th>Result</th><th>Duration</th><th>Log</th><th>Artifacts</th></tr></thead>',
+  cells: [
+    (row) => String(row.order),
+    (row) => text(row.name),
+    stateCell,
+    (row) => orDash(row.duration, escapeHtml),
+    (row) => orDash(row.log, inline),
+    (row) => orDash(row.artifacts, inline),
+  ],
+};
+
+const WORKFLOW_TABLE: Table<WorkflowRow> = {
+  head: '<thead><tr><th>Item</th><th>Status</th><th>Result</th><th>Run</th></tr></thead>',
+  cells: [(row) => text(row.name), (row) => text(row.status), stateCell, (row) => orDash(row.runId, code)],
+};
+
+function tableBlock<Row>(
+  heading: string,
+  table: Table<Row>,
+  rows: readonly Row[],
+  noun: string,
+  preferred: number[],
+): Block {
+  return {
+    head: [heading, '<table>', table.head, '<tbody>'],
+    rows: rows.map((row) => `<tr>${table.cells.map((cell) => `<td>${cell(row)}</td>`).join('')}</tr>`),
+    preferred,
+    tail: ['</tbody>', '</table>'],
+    noun,
+  };
 }
 
 function envSection(title: string, keys: readonly string[], maxBytes: number): string[] {

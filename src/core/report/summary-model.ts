@@ -4,9 +4,9 @@
 // value looks; what is shown, under which label and in which order is decided here.
 import type { Step } from '../../api/types.ts';
 import type { FinalView, TriggerInfo } from '../flow/events.ts';
-import type { Outcome as FollowOutcome } from '../outcome.ts';
+import type { Outcome } from '../outcome.ts';
+import type { OutcomeKind } from '../outcome-kind.ts';
 import type { Settings } from '../settings.ts';
-import type { Outcome } from './format.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
 
 export interface SummaryStep {
@@ -37,7 +37,7 @@ interface SummaryTarget {
 
 /** The facts behind the summary, as plain values (what `ci-run run --json` prints). */
 export interface SummaryData {
-  outcome: Outcome;
+  outcome: OutcomeKind;
   kind: 'run' | 'build';
   id?: string;
   apiUrl?: string;
@@ -57,7 +57,7 @@ export interface SummaryData {
 
 /** What the reporter knows when the run is over. */
 export interface SummaryInput {
-  outcome: Pick<FollowOutcome, 'kind' | 'message'>;
+  outcome: Pick<Outcome, 'kind' | 'message'>;
   final: FinalView;
   kind: 'run' | 'build';
   settings: Settings;

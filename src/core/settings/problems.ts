@@ -45,6 +45,25 @@ export class Problems {
   addCombination(inputs: [string, ...string[]], message: string, hint: string): void {
     this.list.push({ input: inputs[0], inputs, message, hint });
   }
+
+  /**
+   * What `read` returns, or undefined once its error is added as a problem of `input`. Only an error of
+   * the `expected` class is the user's mistake; any other is a bug and propagates.
+   */
+  parse<T, E extends Error>(
+    input: string,
+    expected: new (...args: never[]) => E,
+    read: () => T,
+    explain: (error: E) => [message: string, hint: string],
+  ): T | undefined {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof expected)) throw error;
+      this.add(input, ...explain(error));
+      return undefined;
+    }
+  }
 }
 
 /** A user's value, quoted for a message: JSON quoting shows hidden characters, and long values are cut. */

@@ -19,16 +19,16 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     add('the value contains whitespace.', `Write the URL alone, ${example}.`);
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    add(
+  const url = problems.parse(
+    'base-url',
+    TypeError,
+    () => new URL(text),
+    () => [
       `${shown} is not an absolute http or https URL.`,
       `Write the full URL with its scheme, ${example} (or \`http://\` for a local server).`,
-    );
-    return undefined;
-  }
+    ],
+  );
+  if (url === undefined) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     add(
       `${shown} uses \`${url.protocol}\`; only http and https URLs are allowed.`,
@@ -54,15 +54,53 @@ export function readBaseUrl(text: string, problems: Problems): string | undefine
     add(`the URL for ${url.origin} has a fragment (\`#...\`).`, `Remove it, ${example}.`);
     return undefined;
   }
-  try {
-    return normaliseApiUrl(text);
-  } catch (error) {
-    if (!(error instanceof RequestValidationError)) throw error;
-    // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
-    add(
+  // The checks above leave normaliseApiUrl one reason to refuse: a path inside the API.
+  return problems.parse(
+    'base-url',
+    RequestValidationError,
+    () => normaliseApiUrl(text),
+    () => [
       `${shown} points inside the API (\`/api/v3/...\`), not at the service root.`,
       `Cut the URL after \`/api/v3\` or leave \`/api/v3\` out, ${example}.`,
-    );
+    ],
+  );
+}
+
+/** `log-origins`: one origin a line (or comma-separated), each plain https, or http when the API is. */
+export function readLogOrigins(text: string, apiUrl: string | undefined, problems: Problems): string[] {
+  const origins: string[] = [];
+  const apiIsHttp = apiUrl?.startsWith('http:') ?? false;
+  for (const entry of text.split(/[\n,]/).map((part) => part.trim())) {
+    if (entry === '') continue;
+    const origin = originOf(entry);
+    const shown = /[\s?#@]/.test(entry) ? 'an entry' : quote(entry);
+    if (origin === undefined) {
+      problems.add(
+        'log-origins',
+        `${shown} is not an origin (a scheme, a host and an optional port, nothing else).`,
+        'Write one origin a line, for example `https://logs.example.com` or `https://storage.example.com:8443`.',
+      );
+    } else if (origin.startsWith('http:') && !apiIsHttp) {
+      problems.add(
+        'log-origins',
+        `${shown} is plain http while \`base-url\` is https: its logs could be read or changed on the way.`,
+        'Use the https origin of that host.',
+      );
+    } else if (!origins.includes(origin)) {
+      origins.push(origin);
+    }
+  }
+  return origins;
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    const plain = !url.username && !url.password && !entry.includes('@');
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || !plain) return undefined;
+    return url.origin;
+  } catch {
     return undefined;
   }
 }
@@ -286,17 +324,13 @@ function isNamePart(part: string): boolean {
 /** `timeout`: empty or zero means no limit. */
 export function readTimeout(text: string, problems: Problems): number | undefined {
   if (text === '') return undefined;
-  try {
-    const milliseconds = parseDuration(text);
-    return milliseconds === 0 ? undefined : milliseconds;
-  } catch (error) {
-    problems.add(
-      'timeout',
-      durationMessage(error),
-      `Write ${DURATION_FORMS}; leave it empty or write \`0\` for no limit.`,
-    );
-    return undefined;
-  }
+  const milliseconds = problems.parse(
+    'timeout',
+    DurationError,
+    () => parseDuration(text),
+    (error) => [error.message, `Write ${DURATION_FORMS}; leave it empty or write \`0\` for no limit.`],
+  );
+  return milliseconds === 0 ? undefined : milliseconds;
 }
 
 const MIN_POLL_INTERVAL_MS = 1000;
@@ -305,13 +339,13 @@ const MAX_POLL_INTERVAL_MS = 60 * 60 * 1000;
 export function readPollInterval(text: string, problems: Problems): 'auto' | { fixedMs: number } {
   if (text === '' || text.toLowerCase() === 'auto') return 'auto';
   const hint = `Write \`auto\` (the default) or a fixed interval from \`1s\` to \`1h\`: ${DURATION_FORMS}.`;
-  let milliseconds: number;
-  try {
-    milliseconds = parseDuration(text);
-  } catch (error) {
-    problems.add('poll-interval', durationMessage(error), hint);
-    return 'auto';
-  }
+  const milliseconds = problems.parse(
+    'poll-interval',
+    DurationError,
+    () => parseDuration(text),
+    (error) => [error.message, hint],
+  );
+  if (milliseconds === undefined) return 'auto';
   if (milliseconds < MIN_POLL_INTERVAL_MS) {
     problems.add('poll-interval', `${quote(text)} is shorter than the minimum of 1s.`, hint);
   } else if (milliseconds > MAX_POLL_INTERVAL_MS) {
@@ -320,9 +354,4 @@ export function readPollInterval(text: string, problems: Problems): 'auto' | { f
     return { fixedMs: milliseconds };
   }
   return 'auto';
-}
-
-function durationMessage(error: unknown): string {
-  if (error instanceof DurationError) return error.message;
-  throw error;
 }

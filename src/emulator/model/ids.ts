@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-export const ID_PATTERN = '^[0-9a-f]{24}$';
+const ID_PATTERN = '^[0-9a-f]{24}$';
 
 /** Deterministic 24-hex ids (MongoDB ObjectId-sized) from a counter, so that tests are reproducible. */
 export class IdGenerator {

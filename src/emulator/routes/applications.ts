@@ -2,18 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 import { canRead, requireRead, requireWrite, viewContext, viewer } from '../http.ts';
 import {
-  applicationListItemSchema,
-  applicationSchema,
   applicationsQuery,
-  arrayOf,
-  buildListItemSchema,
   buildsQuery,
-  deployListItemSchema,
   deploysQuery,
   patchApplicationBody,
-  pipelineSchema,
   pipelinesQuery,
-} from '../schemas.ts';
+} from '../request-schemas.ts';
+import {
+  applicationListItemSchema,
+  applicationSchema,
+  arrayOf,
+  buildListItemSchema,
+  deployListItemSchema,
+  pipelineSchema,
+} from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import {
   applicationListView,
@@ -24,7 +26,7 @@ import {
   pipelineView,
   type ViewContext,
 } from '../views.ts';
-import type { AppRecord, BuildRecord, DeployRecord } from '../world.ts';
+import type { AppRecord, BuildRecord, DeployRecord } from '../world-records.ts';
 import { byCreation, page } from './paging.ts';
 
 interface AppParams {
@@ -40,13 +42,6 @@ interface ExecutionFilters {
   skip: number;
   sort: string;
 }
-
-const ownerParams = { type: 'object', properties: { username: { type: 'string' } }, required: ['username'] };
-const appParams = {
-  type: 'object',
-  properties: { username: { type: 'string' }, application: { type: 'string' } },
-  required: ['username', 'application'],
-};
 
 function findApp(state: EmulatorState, params: AppParams): AppRecord {
   const app = state.world.app(params.username, params.application);
@@ -70,11 +65,7 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
   }>(
     '/api/v3/applications/:username',
     {
-      schema: {
-        params: ownerParams,
-        querystring: applicationsQuery,
-        response: { 200: arrayOf(applicationListItemSchema) },
-      },
+      schema: { querystring: applicationsQuery, response: { 200: arrayOf(applicationListItemSchema) } },
     },
     async (request) => {
       const owner = state.world.user(request.params.username);
@@ -92,7 +83,7 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
 
   app.get<{ Params: AppParams }>(
     '/api/v3/applications/:username/:application',
-    { schema: { params: appParams, response: { 200: applicationSchema } } },
+    { schema: { response: { 200: applicationSchema } } },
     async (request) => {
       const found = findApp(state, request.params);
       requireRead(state, request, found);
@@ -102,7 +93,7 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
 
   app.patch<{ Params: AppParams; Body: { ignoredBranches: string[] } }>(
     '/api/v3/applications/:username/:application',
-    { schema: { params: appParams, body: patchApplicationBody, response: { 200: applicationSchema } } },
+    { schema: { body: patchApplicationBody, response: { 200: applicationSchema } } },
     async (request) => {
       const found = findApp(state, request.params);
       requireWrite(state, request, found);
@@ -111,14 +102,15 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
     },
   );
 
+  registerHistoryRoutes(app, state);
+}
+
+/** The builds, deploys and pipelines of an application. */
+function registerHistoryRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Params: AppParams; Querystring: ExecutionFilters & { branch?: string; commit?: string } }>(
     '/api/v3/applications/:username/:application/builds',
     {
-      schema: {
-        params: appParams,
-        querystring: buildsQuery,
-        response: { 200: arrayOf(buildListItemSchema) },
-      },
+      schema: { querystring: buildsQuery, response: { 200: arrayOf(buildListItemSchema) } },
     },
     async (request) => {
       const { branch, commit } = request.query;
@@ -132,11 +124,7 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
   app.get<{ Params: AppParams; Querystring: ExecutionFilters & { buildId?: string } }>(
     '/api/v3/applications/:username/:application/deploys',
     {
-      schema: {
-        params: appParams,
-        querystring: deploysQuery,
-        response: { 200: arrayOf(deployListItemSchema) },
-      },
+      schema: { querystring: deploysQuery, response: { 200: arrayOf(deployListItemSchema) } },
     },
     async (request) => {
       const { buildId } = request.query;
@@ -153,7 +141,7 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
   app.get<{ Params: AppParams; Querystring: { limit: number; skip: number } }>(
     '/api/v3/applications/:username/:application/pipelines',
     {
-      schema: { params: appParams, querystring: pipelinesQuery, response: { 200: arrayOf(pipelineSchema) } },
+      schema: { querystring: pipelinesQuery, response: { 200: arrayOf(pipelineSchema) } },
     },
     async (request) => {
       const found = findApp(state, request.params);

@@ -1,37 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.ts';
-import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
-import { buildSchema, buildTriggerBody, buildTriggerSchema, deploySchema } from '../schemas.ts';
+import type * as v from 'valibot';
+import { found } from '../errors.ts';
+import { requireViewer, requireWrite, viewContext } from '../http.ts';
+import { buildTriggerBody } from '../request-schemas.ts';
+import { buildSchema, buildTriggerSchema, deploySchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { buildView, deployView } from '../views.ts';
-import type { BuildRecord } from '../world.ts';
-import { abortRunning, triggerOptions } from './executions.ts';
-import { idParams } from './params.ts';
+import type { BuildRecord } from '../world-records.ts';
+import { abortRecord, triggerOptions } from './executions.ts';
+import { getRecord } from './records.ts';
 
-interface BuildTriggerBody {
-  applicationId: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: { key: string; value: string }[];
-}
-
-function findBuild(state: EmulatorState, id: string): BuildRecord {
-  const build = state.world.build(id);
-  if (!build) throw notFound(`Build ${id} not found`);
-  return build;
-}
+type BuildTriggerBody = v.InferOutput<typeof buildTriggerBody>;
 
 export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState): void {
-  app.get<{ Params: { buildId: string } }>(
-    '/api/v3/builds/:buildId',
-    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
-    async (request) => {
-      const build = findBuild(state, request.params.buildId);
-      requireRead(state, request, build.app);
-      return buildView(viewContext(state, request), build, 'single');
-    },
-  );
+  const findBuild = ({ buildId }: { buildId: string }): BuildRecord =>
+    found(state.world.build(buildId), `Build ${buildId}`);
+
+  getRecord(app, state, {
+    url: '/api/v3/builds/:buildId',
+    schema: buildSchema,
+    find: findBuild,
+    view: (ctx, build) => buildView(ctx, build, 'single'),
+  });
 
   app.post<{ Body: BuildTriggerBody }>(
     '/api/v3/builds',
@@ -39,8 +29,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
     async (request) => {
       const body = request.body;
       const options = triggerOptions(body);
-      const application = state.world.appById(body.applicationId);
-      if (!application) throw notFound(`Application ${body.applicationId} not found`);
+      const application = found(state.world.appById(body.applicationId), `Application ${body.applicationId}`);
       requireWrite(state, request, application);
       const build = state.world.triggerBuild({
         app: application,
@@ -51,26 +40,17 @@ export function registerBuildRoutes(app: FastifyInstance, state: EmulatorState):
     },
   );
 
-  app.put<{ Params: { buildId: string } }>(
-    '/api/v3/builds/:buildId/abort',
-    { schema: { params: idParams('buildId'), response: { 200: buildSchema } } },
-    async (request) => {
-      const build = findBuild(state, request.params.buildId);
-      requireWrite(state, request, build.app);
-      const ctx = viewContext(state, request);
-      abortRunning(state, build, ctx.now);
-      return buildView(ctx, build, 'abort');
-    },
-  );
+  abortRecord(app, state, {
+    url: '/api/v3/builds/:buildId/abort',
+    schema: buildSchema,
+    find: findBuild,
+    view: (ctx, build) => buildView(ctx, build, 'abort'),
+  });
 
-  app.get<{ Params: { deployId: string } }>(
-    '/api/v3/deploys/:deployId',
-    { schema: { params: idParams('deployId'), response: { 200: deploySchema } } },
-    async (request) => {
-      const deploy = state.world.deploy(request.params.deployId);
-      if (!deploy) throw notFound(`Deploy ${request.params.deployId} not found`);
-      requireRead(state, request, deploy.app);
-      return deployView(viewContext(state, request), deploy);
-    },
-  );
+  getRecord(app, state, {
+    url: '/api/v3/deploys/:deployId',
+    schema: deploySchema,
+    find: ({ deployId }: { deployId: string }) => found(state.world.deploy(deployId), `Deploy ${deployId}`),
+    view: deployView,
+  });
 }

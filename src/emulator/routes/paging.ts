@@ -1,7 +1,5 @@
 // Sorting and paging shared by the list endpoints.
 
-export type CreationSort = 'creationDateAsc' | 'creationDateDesc';
-
 /** Sorts by creation time then id (ids grow with creation), newest first unless asked otherwise. */
 export function byCreation<T extends { id: string }>(
   items: readonly T[],

@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.ts';
-import { requireRead, viewContext } from '../http.ts';
-import { pipelineWithApplicationSchema } from '../schemas.ts';
+import { found } from '../errors.ts';
+import { pipelineWithApplicationSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { pipelineSingleView } from '../views.ts';
-import { idParams } from './params.ts';
+import { getRecord } from './records.ts';
 
 export function registerPipelineRoutes(app: FastifyInstance, state: EmulatorState): void {
-  app.get<{ Params: { pipelineId: string } }>(
-    '/api/v3/pipelines/:pipelineId',
-    {
-      schema: {
-        params: idParams('pipelineId'),
-        response: { 200: pipelineWithApplicationSchema },
-      },
-    },
-    async (request) => {
-      const pipeline = state.world.pipelines.get(request.params.pipelineId);
-      if (!pipeline) throw notFound(`Pipeline ${request.params.pipelineId} not found`);
-      requireRead(state, request, pipeline.app);
-      return pipelineSingleView(viewContext(state, request), pipeline);
-    },
-  );
+  getRecord(app, state, {
+    url: '/api/v3/pipelines/:pipelineId',
+    schema: pipelineWithApplicationSchema,
+    find: ({ pipelineId }: { pipelineId: string }) =>
+      found(state.world.pipelines.get(pipelineId), `Pipeline ${pipelineId}`),
+    view: pipelineSingleView,
+  });
 }

@@ -1,53 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import { badRequest, found, notFound } from '../errors.ts';
 import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
-import {
-  arrayOf,
-  runListItemSchema,
-  runSchema,
-  runsQuery,
-  runTriggerBody,
-  runTriggerSchema,
-} from '../schemas.ts';
+import { runsQuery, runTriggerBody } from '../request-schemas.ts';
+import { arrayOf, runListItemSchema, runSchema, runTriggerSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { digest } from '../model/ids.ts';
-import { goTriggerRunView, runView, statusOf } from '../views.ts';
-import type { RunRecord } from '../world.ts';
-import { abortRunning, triggerOptions } from './executions.ts';
+import { goTriggerRunView, runView, statusOf, type ViewContext } from '../views.ts';
+import type { RunRecord } from '../world-records.ts';
+import { abortRecord, triggerOptions } from './executions.ts';
 import { byCreation, page } from './paging.ts';
-import { idParams } from './params.ts';
+import { getRecord } from './records.ts';
 
-interface RunsQuery {
-  applicationId?: string;
-  pipelineId?: string;
-  limit?: number;
-  skip?: number;
-  sort?: string;
-  status?: string;
-  result?: string;
-  branch?: string;
-  tag?: string;
-  commit?: string;
-  sourceRun?: string;
-  author?: string;
-}
-
-interface RunTriggerBody {
-  pipelineId: string;
-  sourceRunId?: string;
-  branch?: string;
-  commitHash?: string;
-  message?: string;
-  envVars?: { key: string; value: string }[];
-  tag?: string;
-}
-
-const runParams = idParams('runId');
+type RunsQuery = v.InferOutput<typeof runsQuery>;
+type RunTriggerBody = v.InferOutput<typeof runTriggerBody>;
 
 export function findRun(state: EmulatorState, id: string): RunRecord {
-  const run = state.world.run(id);
-  if (!run) throw notFound(`Run ${id} not found`);
-  return run;
+  return found(state.world.run(id), `Run ${id}`);
+}
+
+/** Whether `run` passes the filters of GET /runs other than its application or pipeline. */
+function matchesFilters(ctx: ViewContext, run: RunRecord, q: RunsQuery): boolean {
+  if (q.branch !== undefined && run.branch !== q.branch) return false;
+  if (q.tag !== undefined && run.tag !== q.tag) return false;
+  if (q.commit !== undefined && run.commitHash !== q.commit) return false;
+  if (q.sourceRun !== undefined && run.sourceRun?.id !== q.sourceRun) return false;
+  if (q.author !== undefined && run.user.username.toLowerCase() !== q.author.toLowerCase()) return false;
+  if (q.status === undefined && q.result === undefined) return true;
+  const runState = ctx.world.stateOf(run, ctx.now);
+  if (q.status !== undefined && statusOf(runState.phase, ctx.quirks) !== q.status) return false;
+  return q.result === undefined || runState.result === q.result;
+}
+
+/** Triggers the run a POST /runs asks for, once the pipeline, the source run and the caller are checked. */
+function trigger(state: EmulatorState, request: FastifyRequest<{ Body: RunTriggerBody }>): RunRecord {
+  const body = request.body;
+  const options = triggerOptions(body);
+  const pipeline = found(state.world.pipelines.get(body.pipelineId), `Pipeline ${body.pipelineId}`);
+  requireWrite(state, request, pipeline.app);
+  const sourceRun = body.sourceRunId !== undefined ? state.world.run(body.sourceRunId) : undefined;
+  if (body.sourceRunId !== undefined) {
+    if (!sourceRun) throw notFound(`Source run ${body.sourceRunId} not found`);
+    requireRead(state, request, sourceRun.app);
+  }
+  return state.world.triggerRun({
+    pipeline,
+    user: requireViewer(request),
+    ...options,
+    ...(body.tag !== undefined ? { tag: body.tag } : {}),
+    ...(sourceRun ? { sourceRun } : {}),
+  });
 }
 
 export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): void {
@@ -71,18 +73,7 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
       const matching = world.runs.filter((run) => {
         if (application && run.app !== application) return false;
         if (pipeline && run.pipeline !== pipeline) return false;
-        if (q.branch !== undefined && run.branch !== q.branch) return false;
-        if (q.tag !== undefined && run.tag !== q.tag) return false;
-        if (q.commit !== undefined && run.commitHash !== q.commit) return false;
-        if (q.sourceRun !== undefined && run.sourceRun?.id !== q.sourceRun) return false;
-        if (q.author !== undefined && run.user.username.toLowerCase() !== q.author.toLowerCase())
-          return false;
-        if (q.status !== undefined || q.result !== undefined) {
-          const runState = world.stateOf(run, ctx.now);
-          if (q.status !== undefined && statusOf(runState.phase, ctx.quirks) !== q.status) return false;
-          if (q.result !== undefined && runState.result !== q.result) return false;
-        }
-        return true;
+        return matchesFilters(ctx, run, q);
       });
       const limit = q.limit ?? (state.quirks.runsDefaultLimit10 ? 10 : 20);
       const sorted = byCreation(matching, (run) => run.plan.createdAt, q.sort);
@@ -90,38 +81,19 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
     },
   );
 
-  app.get<{ Params: { runId: string } }>(
-    '/api/v3/runs/:runId',
-    { schema: { params: runParams, response: { 200: runSchema } } },
-    async (request) => {
-      const run = findRun(state, request.params.runId);
-      requireRead(state, request, run.app);
-      return runView(viewContext(state, request), run, 'single');
-    },
-  );
+  const find = ({ runId }: { runId: string }) => findRun(state, runId);
+  getRecord(app, state, {
+    url: '/api/v3/runs/:runId',
+    schema: runSchema,
+    find,
+    view: (ctx, run) => runView(ctx, run, 'single'),
+  });
 
   app.post<{ Body: RunTriggerBody }>(
     '/api/v3/runs',
     { schema: { body: runTriggerBody, response: { 200: runTriggerSchema } } },
     async (request, reply) => {
-      const body = request.body;
-      const options = triggerOptions(body);
-      const pipeline = state.world.pipelines.get(body.pipelineId);
-      if (!pipeline) throw notFound(`Pipeline ${body.pipelineId} not found`);
-      requireWrite(state, request, pipeline.app);
-      const sourceRun = body.sourceRunId !== undefined ? state.world.run(body.sourceRunId) : undefined;
-      if (body.sourceRunId !== undefined) {
-        if (!sourceRun) throw notFound(`Source run ${body.sourceRunId} not found`);
-        requireRead(state, request, sourceRun.app);
-      }
-      const user = requireViewer(request);
-      const run = state.world.triggerRun({
-        pipeline,
-        user,
-        ...options,
-        ...(body.tag !== undefined ? { tag: body.tag } : {}),
-        ...(sourceRun ? { sourceRun } : {}),
-      });
+      const run = trigger(state, request);
       const ctx = viewContext(state, request);
       if (state.quirks.goTriggerResponse) {
         // Sent as bytes: fastify then neither serialises nor adds a charset, as the Go backend did not.
@@ -134,15 +106,10 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
     },
   );
 
-  app.put<{ Params: { runId: string } }>(
-    '/api/v3/runs/:runId/abort',
-    { schema: { params: runParams, response: { 200: runSchema } } },
-    async (request) => {
-      const run = findRun(state, request.params.runId);
-      requireWrite(state, request, run.app);
-      const ctx = viewContext(state, request);
-      abortRunning(state, run, ctx.now);
-      return runView(ctx, run, 'abort');
-    },
-  );
+  abortRecord(app, state, {
+    url: '/api/v3/runs/:runId/abort',
+    schema: runSchema,
+    find,
+    view: (ctx, run) => runView(ctx, run, 'abort'),
+  });
 }

@@ -3,15 +3,12 @@ import { Readable } from 'node:stream';
 import { notFound } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
 import { stepLog } from '../logs.ts';
-import { arrayOf, stepSchema } from '../schemas.ts';
+import { arrayOf, stepSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import type { StepState } from '../timeline.ts';
 import { pendingStepView, stepView, type ViewContext } from '../views.ts';
-import type { RunRecord } from '../world.ts';
-import { idParams } from './params.ts';
+import type { RunRecord } from '../world-records.ts';
 import { findRun } from './runs.ts';
-
-const stepParams = idParams('stepId');
 
 /** A step that has started; one that has not is listed with its run's steps but has no resource or log yet. */
 function findStep(state: EmulatorState, ctx: ViewContext, id: string): { run: RunRecord; step: StepState } {
@@ -27,10 +24,7 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
   app.get<{ Params: { runId: string } }>(
     '/api/v3/runs/:runId/steps',
     {
-      schema: {
-        params: idParams('runId'),
-        response: { 200: arrayOf(stepSchema) },
-      },
+      schema: { response: { 200: arrayOf(stepSchema) } },
     },
     async (request) => {
       const run = findRun(state, request.params.runId);
@@ -46,7 +40,7 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
 
   app.get<{ Params: { stepId: string } }>(
     '/api/v3/runsteps/:stepId',
-    { schema: { params: stepParams, response: { 200: stepSchema } } },
+    { schema: { response: { 200: stepSchema } } },
     async (request) => {
       const ctx = viewContext(state, request);
       const { run, step } = findStep(state, ctx, request.params.stepId);
@@ -55,33 +49,25 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
     },
   );
 
-  app.get<{ Params: { stepId: string } }>(
-    '/api/v3/runsteps/:stepId/log',
-    { schema: { params: stepParams } },
-    async (request, reply) => {
-      const ctx = viewContext(state, request);
-      const { run, step } = findStep(state, ctx, request.params.stepId);
-      requireRead(state, request, run.app);
-      const lines = stepLog({
-        step: step.step,
-        state: step,
-        now: ctx.now,
-        ...(run.plan.logBytes !== undefined ? { logBytes: run.plan.logBytes } : {}),
-      });
-      return reply.type('text/plain; charset=utf-8').send(Readable.from(lines, { objectMode: false }));
-    },
-  );
+  app.get<{ Params: { stepId: string } }>('/api/v3/runsteps/:stepId/log', async (request, reply) => {
+    const ctx = viewContext(state, request);
+    const { run, step } = findStep(state, ctx, request.params.stepId);
+    requireRead(state, request, run.app);
+    const lines = stepLog({
+      step: step.step,
+      state: step,
+      now: ctx.now,
+      ...(run.plan.logBytes !== undefined ? { logBytes: run.plan.logBytes } : {}),
+    });
+    return reply.type('text/plain; charset=utf-8').send(Readable.from(lines, { objectMode: false }));
+  });
 
-  app.get<{ Params: { stepId: string } }>(
-    '/api/v3/runsteps/:stepId/artifacts',
-    { schema: { params: stepParams } },
-    async (request, reply) => {
-      const ctx = viewContext(state, request);
-      const { run, step } = findStep(state, ctx, request.params.stepId);
-      requireRead(state, request, run.app);
-      if (!step.step.artifacts || !step.finished) throw notFound(`Step ${step.step.id} has no artifacts`);
-      const listing = `artifacts of step "${step.step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
-      return reply.type('application/octet-stream').send(Buffer.from(listing));
-    },
-  );
+  app.get<{ Params: { stepId: string } }>('/api/v3/runsteps/:stepId/artifacts', async (request, reply) => {
+    const ctx = viewContext(state, request);
+    const { run, step } = findStep(state, ctx, request.params.stepId);
+    requireRead(state, request, run.app);
+    if (!step.step.artifacts || !step.finished) throw notFound(`Step ${step.step.id} has no artifacts`);
+    const listing = `artifacts of step "${step.step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
+    return reply.type('application/octet-stream').send(Buffer.from(listing));
+  });
 }

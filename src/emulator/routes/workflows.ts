@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.ts';
+import { found } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
-import { arrayOf, workflowListItemSchema, workflowSchema, workflowsQuery } from '../schemas.ts';
+import { workflowsQuery } from '../request-schemas.ts';
+import { arrayOf, workflowListItemSchema, workflowSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { workflowView } from '../views.ts';
 import { byCreation, page } from './paging.ts';
-import { idParams } from './params.ts';
+import { getRecord } from './records.ts';
 
 export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get<{ Querystring: { applicationId: string; limit: number; skip: number; sort: string } }>(
@@ -13,8 +14,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorStat
     { schema: { querystring: workflowsQuery, response: { 200: arrayOf(workflowListItemSchema) } } },
     async (request) => {
       const { applicationId, limit, skip, sort } = request.query;
-      const application = state.world.appById(applicationId);
-      if (!application) throw notFound(`Application ${applicationId} not found`);
+      const application = found(state.world.appById(applicationId), `Application ${applicationId}`);
       requireRead(state, request, application);
       const ctx = viewContext(state, request);
       const workflows = state.world.workflows.filter((workflow) => workflow.app === application);
@@ -26,19 +26,11 @@ export function registerWorkflowRoutes(app: FastifyInstance, state: EmulatorStat
     },
   );
 
-  app.get<{ Params: { workflowId: string } }>(
-    '/api/v3/workflows/:workflowId',
-    {
-      schema: {
-        params: idParams('workflowId'),
-        response: { 200: workflowSchema },
-      },
-    },
-    async (request) => {
-      const workflow = state.world.workflow(request.params.workflowId);
-      if (!workflow) throw notFound(`Workflow ${request.params.workflowId} not found`);
-      requireRead(state, request, workflow.app);
-      return workflowView(viewContext(state, request), workflow, true);
-    },
-  );
+  getRecord(app, state, {
+    url: '/api/v3/workflows/:workflowId',
+    schema: workflowSchema,
+    find: ({ workflowId }: { workflowId: string }) =>
+      found(state.world.workflow(workflowId), `Workflow ${workflowId}`),
+    view: (ctx, workflow) => workflowView(ctx, workflow, true),
+  });
 }

@@ -16,6 +16,8 @@ export interface Script {
   steps: string[];
   /** The step (by index) that fails; the run then ends `failed` there. */
   failAt?: number;
+  /** How a run that was not aborted ends instead, e.g. with a result the parser did not know. */
+  ending?: Pick<Run, 'result' | 'rawResult'>;
 }
 
 interface Remote {
@@ -193,12 +195,15 @@ export class FakeApi implements CiApi {
         : script.failAt !== undefined
           ? 'failed'
           : 'passed';
-    if (now < startAt) return { status: 'notstarted', result: 'unknown', startAt, endAt, progress: 0 };
+    if (now < startAt) {
+      return { status: 'notstarted', result: 'unknown', startAt, endAt, progress: 0 } as const;
+    }
     if (now < endAt) {
       const progress = Math.floor(((now - startAt) / (naturalEnd - startAt)) * 100);
-      return { status: 'running', result: 'unknown', startAt, endAt, progress };
+      return { status: 'running', result: 'unknown', startAt, endAt, progress } as const;
     }
-    return { status: 'finished', result, startAt, endAt, progress: 100 };
+    const ending = result !== 'aborted' ? script.ending : undefined;
+    return { status: 'finished', result, startAt, endAt, progress: 100, ...ending } as const;
   }
 
   #run(remote: Remote): Run {
@@ -209,6 +214,7 @@ export class FakeApi implements CiApi {
       url: `${API_URL}/runs/${remote.id}`,
       status: state.status,
       result: state.result,
+      ...('rawResult' in state ? { rawResult: state.rawResult } : {}),
       progress: state.progress,
       createdAt: new Date(remote.createdAt),
       ...(state.status !== 'notstarted' ? { startedAt: new Date(state.startAt) } : {}),
@@ -268,4 +274,16 @@ export function httpError(method: string, path: string, status: number): ApiErro
 
 export function lostResponse(method = 'POST', path = '/runs'): TriggerOutcomeUnknownError {
   return new TriggerOutcomeUnknownError({ method, path, kind: 'network', code: 'ECONNRESET' });
+}
+
+/** The server created the work and answered 200, but with a body the client could not use. */
+export function unusableAnswer(method = 'POST', path = '/runs'): TriggerOutcomeUnknownError {
+  return new TriggerOutcomeUnknownError({
+    method,
+    path,
+    kind: 'http',
+    status: 200,
+    taken: true,
+    message: `${method} ${path} answered 200 with an unusable body (Unexpected response from ${method} ${path}: field "id" is not a usable id (it holds characters other than letters, digits, "-" and "_"))`,
+  });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../../src/api/types.ts';
 import { isFingerprint } from '../../../src/core/fingerprint.ts';
 import { findTriggeredRuns } from '../../../src/core/trigger.ts';
-import { httpError, lostResponse, PIPELINE_ID, type FakeApi } from './fake-api.ts';
+import { httpError, lostResponse, PIPELINE_ID, unusableAnswer, type FakeApi } from './fake-api.ts';
 import { runFlow } from './kit.ts';
 
 const inputs = {
@@ -138,6 +138,95 @@ describe('a run trigger', () => {
       const found = await findTriggeredRuns(run.api, JSON.parse(saved));
       expect(found.map((found) => found.id)).toEqual([...run.api.remotes.keys()]);
     });
+  });
+});
+
+describe('a run trigger the server took but answered unusably (a 2xx)', () => {
+  it('adopts the one run it created, sent once', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          api.create('run', args[0] as RunTrigger);
+          throw unusableAnswer();
+        }),
+    });
+    expect(run.outcome.kind).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.api.remotes.size).toBe(1);
+    expect(run.outputs.get('id')).toBe([...run.api.remotes.keys()][0]);
+    expect(run.lines.some((line) => line.includes('the trigger is not sent again'))).toBe(true);
+  });
+
+  it('is never sent again when no run of it can be found', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', () => {
+          throw unusableAnswer();
+        }),
+    });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome).toMatchObject({ kind: 'unknown', success: false });
+    expect(run.outcome.message).toContain('The server took the run trigger, but its answer was unusable');
+    expect(run.outcome.message).toContain('field "id" is not a usable id');
+    expect(run.outcome.message).toContain('nothing was triggered twice');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.outputs.has('id')).toBe(false);
+    expect(run.state.get('id')).toBeUndefined();
+    expect(run.lines).not.toContain(
+      'No run of that trigger appeared, so the server did not take it: sending it again.',
+    );
+  });
+
+  it('is not sent again when several runs match, nor when the search fails', async () => {
+    const several = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          api.create('run', args[0] as RunTrigger);
+          api.create('run', args[0] as RunTrigger);
+          throw unusableAnswer();
+        }),
+    });
+    expect(several.outcome.kind).toBe('unknown');
+    expect(several.outcome.message).toContain('several new runs match it');
+    expect(several.api.count('triggerRun')).toBe(1);
+
+    const blind = await runFlow({
+      inputs,
+      arrange: ({ api }) =>
+        api.failNext('triggerRun', () => {
+          api.failNext(
+            'listRuns',
+            () => {
+              throw httpError('GET', '/runs', 403);
+            },
+            10,
+          );
+          throw unusableAnswer();
+        }),
+    });
+    expect(blind.outcome.kind).toBe('unknown');
+    expect(blind.outcome.message).toMatch(/looking for the run failed too \(.*403.*\)/);
+    expect(blind.api.count('triggerRun')).toBe(1);
+  });
+
+  it('after a lost send, is not sent a third time, and says the trigger is not sent again', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api }) => {
+        api.failNext('triggerRun', () => {
+          throw lostResponse();
+        });
+        api.failNext('triggerRun', () => {
+          throw unusableAnswer();
+        });
+      },
+    });
+    expect(run.outcome.kind).toBe('unknown');
+    expect(run.outcome.message).toContain('the trigger is not sent again');
+    expect(run.api.count('triggerRun')).toBe(2);
   });
 });
 

@@ -57,7 +57,7 @@ describe('stepHeading', () => {
     const step = {
       order: 3,
       name: 'build',
-      result: 'passed',
+      result: 'passed' as const,
       startedAt: at('2026-11-05T10:00:00Z'),
       finishedAt: at('2026-11-05T10:00:42Z'),
     };
@@ -116,7 +116,7 @@ describe('currentStep', () => {
       { order: 2, status: 'notstarted', name: 'b' },
       { order: 1, status: 'finished', name: 'a' },
       { order: 3, status: 'running', name: 'c' },
-    ];
+    ] as const;
     expect(currentStep(steps)?.name).toBe('c');
     expect(currentStep(steps.filter((step) => step.order !== 3))?.name).toBe('b');
     expect(currentStep([{ order: 1, status: 'finished' }])).toBeUndefined();

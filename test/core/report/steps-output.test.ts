@@ -52,8 +52,8 @@ describe('stepsOutput', () => {
     const steps = Array.from({ length: 20 }, (_, index) => ({
       order: index + 1,
       name: `${index} ${'n'.repeat(1000)}`,
-      status: 'finished',
-      result: 'passed',
+      status: 'finished' as const,
+      result: 'passed' as const,
     }));
     const output = buildStepsOutput(steps, { maxBytes: 10_000 });
     expect(output).toMatchObject({ omitted: 0, shortened: true });
@@ -67,8 +67,8 @@ describe('stepsOutput', () => {
     const steps = Array.from({ length: 10_000 }, (_, index) => ({
       order: index + 1,
       name: `step number ${index + 1} with a name of some length to fill the output quickly`,
-      status: 'finished',
-      result: index === 9_998 ? 'failed' : 'passed',
+      status: 'finished' as const,
+      result: index === 9_998 ? ('failed' as const) : ('passed' as const),
       startedAt: at('2026-11-05T10:00:00Z'),
       finishedAt: at('2026-11-05T10:00:01Z'),
     }));

@@ -1,0 +1,68 @@
+// Outcome switches: envVars of a trigger whose key starts with EMULATOR_ steer the run or build.
+import * as v from 'valibot';
+import { badRequest } from './errors.ts';
+
+export interface OutcomeSwitches {
+  result?: 'passed' | 'failed';
+  failStep?: string;
+  stepMs?: number;
+  queueMs?: number;
+  steps?: number;
+  stepNames?: string[];
+  logBytes?: number;
+}
+
+const MAX_GENERATED_STEPS = 10_000;
+
+function wholeNumber(key: string, min: number, max: number) {
+  const message = `${key} must be a whole number from ${min} to ${max}`;
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, message),
+    v.transform(Number),
+    v.safeInteger(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+}
+
+const stepNamesMessage = `EMULATOR_STEP_NAMES must list 1 to ${MAX_GENERATED_STEPS} comma-separated names`;
+
+/** Each switch: its variable, and how its value is read (a refused value is a 400 with the message). */
+const SWITCHES = {
+  result: ['EMULATOR_RESULT', v.picklist(['passed', 'failed'], 'EMULATOR_RESULT must be passed or failed')],
+  failStep: ['EMULATOR_FAIL_STEP', v.string()],
+  stepMs: ['EMULATOR_STEP_MS', wholeNumber('EMULATOR_STEP_MS', 0, 86_400_000)],
+  queueMs: ['EMULATOR_QUEUE_MS', wholeNumber('EMULATOR_QUEUE_MS', 0, 86_400_000)],
+  steps: ['EMULATOR_STEPS', wholeNumber('EMULATOR_STEPS', 1, MAX_GENERATED_STEPS)],
+  stepNames: [
+    'EMULATOR_STEP_NAMES',
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.split(',').filter((name) => name !== '')),
+      v.minLength(1, stepNamesMessage),
+      v.maxLength(MAX_GENERATED_STEPS, stepNamesMessage),
+    ),
+  ],
+  logBytes: ['EMULATOR_LOG_BYTES', wholeNumber('EMULATOR_LOG_BYTES', 0, Number.MAX_SAFE_INTEGER)],
+} as const satisfies {
+  [K in keyof OutcomeSwitches]-?: readonly [string, v.GenericSchema<string, OutcomeSwitches[K]>];
+};
+
+const BY_VARIABLE = new Map<string, { name: string; schema: v.GenericSchema<string, unknown> }>(
+  Object.entries(SWITCHES).map(([name, [variable, schema]]) => [variable, { name, schema }]),
+);
+
+/** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
+export function readOutcomeSwitches(envVars: readonly { key: string; value: string }[]): OutcomeSwitches {
+  const switches: Record<string, unknown> = {};
+  for (const { key, value } of envVars) {
+    const known = BY_VARIABLE.get(key);
+    if (!known) continue;
+    const parsed = v.safeParse(known.schema, value);
+    if (!parsed.success) throw badRequest(parsed.issues[0].message);
+    switches[known.name] = parsed.output;
+  }
+  return switches as OutcomeSwitches;
+}
