@@ -8,7 +8,7 @@ import { abortAll } from '../core/abort.ts';
 import type { CiApi } from '../core/api-port.ts';
 import { readSavedState, type SavedState } from '../core/contract.ts';
 import { messageOf } from '../text/message.ts';
-import { runRef, type RemoteRef } from '../core/refs.ts';
+import { buildRef, runRef, type RemoteRef } from '../core/refs.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { readSettings } from '../core/settings.ts';
 import { findTriggeredRuns } from '../core/trigger.ts';
@@ -68,10 +68,10 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promis
 
 async function unsettledWork(client: CiApi, state: Partial<SavedState>): Promise<RemoteRef[]> {
   if (state.id) {
-    const main = state.kind === 'build' ? { kind: 'build' as const } : { kind: 'run' as const };
-    const url = state.url ?? (main.kind === 'run' ? runRef(client.apiUrl, state.id).url : '');
+    // Built from the API root and the ids: a saved URL is never where an abort is sent.
+    const main = (state.kind === 'build' ? buildRef : runRef)(client.apiUrl, state.id);
     const others = (state.workflowRuns ?? []).map((id) => runRef(client.apiUrl, id));
-    return [{ ...main, id: state.id, url }, ...others];
+    return [main, ...others];
   }
   // The trigger was in flight: find the run it created the same way a lost response is handled.
   const candidates = await findTriggeredRuns(client, state.pendingTrigger!);

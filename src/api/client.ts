@@ -3,7 +3,8 @@
 
 import { normaliseApiUrl } from './base-url.ts';
 import { jsonReader } from './body.ts';
-import { Exchanger, type CallOptions, type ExchangeOptions } from './exchange.ts';
+import { Exchanger } from './exchange.ts';
+import type { CallOptions, ExchangeOptions } from './exchange-types.ts';
 import {
   parseApplication,
   parseApplicationRef,
@@ -64,12 +65,12 @@ export class ApiClient {
   readonly listPipelines = this.#endpoint(requests.listPipelinesRequest, 3, list(parsePipeline));
   readonly getPipeline = this.#endpoint(requests.getPipelineRequest, 1, parsePipelineWithApplication);
 
-  /** `PUT <build.url>/abort`; a server without it answers 404/405, reported with `unsupported: true`. */
-  async abortBuild(build: { id: string; url: string }, call?: CallOptions): Promise<Build> {
-    const base = build?.url
-      ? this.#exchanger.serverUrl(build.url, 'build.url')
-      : new URL(`${this.apiUrl}${requests.getBuildRequest(build?.id).path}`);
-    const url = new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/abort`);
+  /**
+   * `PUT /builds/:buildId/abort`, built from the API root and the id, never from a URL the server sent;
+   * a server without it answers 404/405, reported with `unsupported: true`.
+   */
+  async abortBuild(id: string, call?: CallOptions): Promise<Build> {
+    const url = new URL(`${this.apiUrl}${requests.getBuildRequest(id).path}/abort`);
     return this.#exchanger.send(
       {
         method: 'PUT',
@@ -92,15 +93,17 @@ export class ApiClient {
 
   /**
    * Opens a step log (plain text) and hands out its bytes as they arrive; nothing is buffered
-   * whole. The token goes only to the API's origin, and an http URL is refused when the API is https.
+   * whole. Fetched only from the API's origin or an origin in `extraOrigins`, never from a local or
+   * metadata address the API is not on (origins.ts); the token goes to the API's origin alone.
    */
   async openStepLog(logUrl: string, call?: CallOptions): Promise<AsyncIterable<Uint8Array>> {
-    const url = this.#exchanger.serverUrl(logUrl, 'logUrl');
+    const url = await this.#exchanger.serverUrl(logUrl, 'logUrl');
     return this.#exchanger.send(
       {
         method: 'GET',
         endpoint: 'GET :logUrl',
         url,
+        field: 'logUrl',
         accept: 'text/plain, */*',
         retry: true,
         trigger: false,

@@ -6,12 +6,20 @@ export interface Connection {
   /** '' or undefined: no Authorization header. */
   token?: string;
   userAgent: string;
+  /** Other origins whose step logs may be fetched (the `log-origins` setting); never sent the token. */
+  logOrigins?: readonly string[];
   /** One line per request attempt; the token never appears in it. */
   debug?: (line: string) => void;
 }
 
-export function createApiClient({ baseUrl, token, userAgent, debug }: Connection): ApiClient {
-  return new ApiClient({ baseUrl, userAgent, ...(token ? { token } : {}), ...(debug ? { debug } : {}) });
+export function createApiClient({ baseUrl, token, userAgent, logOrigins, debug }: Connection): ApiClient {
+  return new ApiClient({
+    baseUrl,
+    userAgent,
+    ...(token ? { token } : {}),
+    ...(logOrigins?.length ? { extraOrigins: logOrigins } : {}),
+    ...(debug ? { debug } : {}),
+  });
 }
 
 /** Runs `work` with a client and closes it whatever happens. */

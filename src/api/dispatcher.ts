@@ -2,7 +2,7 @@
 // that sends each origin either straight out or through the proxy chosen by proxy.ts.
 // Custom CAs need nothing here: Node's TLS already honours NODE_EXTRA_CA_CERTS.
 
-import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { Agent, Dispatcher, ProxyAgent, type buildConnector } from 'undici';
 import { RequestValidationError } from './errors.ts';
 import { proxyForUrl, type ProxyEnv } from './proxy.ts';
 
@@ -54,11 +54,11 @@ class ProxyRouter extends Dispatcher {
   readonly #direct: Agent;
   readonly #proxies = new Map<string, ProxyAgent>();
 
-  constructor(env: ProxyEnv, options: ReturnType<typeof agentOptions>) {
+  constructor(env: ProxyEnv, options: ReturnType<typeof agentOptions>, direct: Agent) {
     super();
     this.#env = env;
     this.#options = options;
-    this.#direct = new Agent(options);
+    this.#direct = direct;
   }
 
   #route(origin: string): Dispatcher {
@@ -109,9 +109,15 @@ function anyProxyVariable(env: ProxyEnv): boolean {
 
 /**
  * A dispatcher honouring HTTPS_PROXY/HTTP_PROXY/NO_PROXY (loopback always direct), or a plain
- * Agent when no proxy is configured; connect, headers and body timeouts applied.
+ * Agent when no proxy is configured; connect, headers and body timeouts applied. `connect`, when
+ * given, makes the direct connections (a proxy's are its own).
  */
-export function createDispatcher(env: ProxyEnv, timeouts: Timeouts = {}): Dispatcher {
+export function createDispatcher(
+  env: ProxyEnv,
+  timeouts: Timeouts = {},
+  connect?: buildConnector.connector,
+): Dispatcher {
   const options = agentOptions(timeouts);
-  return anyProxyVariable(env) ? new ProxyRouter({ ...env }, options) : new Agent(options);
+  const direct = new Agent(connect ? { ...options, connect } : options);
+  return anyProxyVariable(env) ? new ProxyRouter({ ...env }, options, direct) : direct;
 }

@@ -32,7 +32,7 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly method: string;
-  /** Path and query of the request (or the full URL for another origin); never contains the token. */
+  /** Path and query of the request (origin and path only for another origin); never contains the token. */
   readonly path: string;
   readonly kind: ApiErrorKind;
   declare readonly status?: number;

@@ -1,6 +1,7 @@
-// Sends one logical request of the API client through one undici dispatcher, with timeouts and the
+// Sends one logical request of the API client through an undici dispatcher, with timeouts and the
 // retry policy. The token goes only to the API's own origin and never into an error or a log line.
-// Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError).
+// Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError). URLs the server
+// handed out go through a dispatcher of their own, whose connections the origin policy checks.
 
 import { request, type Dispatcher } from 'undici';
 import { realSleep, systemClock, type Clock, type Sleep } from '../time.ts';
@@ -15,6 +16,7 @@ import {
   type ApiErrorInit,
 } from './errors.ts';
 import { hintFor, serverMessageFrom } from './http-errors.ts';
+import { AddressRefusedError, OriginPolicy, type ResolveName } from './origins.ts';
 import { createRedactor, sanitizeCause, type Redactor } from './redact.ts';
 import type { HttpMethod } from './requests.ts';
 import {
@@ -25,59 +27,13 @@ import {
   type RetryPolicy,
 } from './retry.ts';
 import { classifyTransportError, type TransportFailure } from './transport.ts';
-
-export interface ExchangeOptions {
-  token?: string;
-  userAgent?: string;
-  timeouts?: Timeouts;
-  retry?: Partial<RetryPolicy>;
-  clock?: Clock;
-  sleep?: Sleep;
-  /** Receives one line per request attempt (method, path, outcome, duration); the token never appears. */
-  debug?: (line: string) => void;
-  /** Default: `createDispatcher(process.env, timeouts)`, closed by `close()`. A given one is left open. */
-  dispatcher?: Dispatcher;
-  /** Source of jitter in [0, 1). */
-  random?: () => number;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Epoch ms on the client's clock: no retry or backoff goes past it. */
-  deadline?: number;
-  retry?: Partial<RetryPolicy>;
-}
-
-/** One logical request; `send` makes as many attempts of it as the retry policy allows. */
-interface Exchange<T> {
-  method: HttpMethod;
-  /** Endpoint template for messages, e.g. `GET /runs/:runId`. */
-  endpoint: string;
-  url: URL;
-  body?: unknown;
-  accept?: string;
-  /** Reads (GET) and aborts (PUT) may be sent again. */
-  retry: boolean;
-  /** A POST that creates something: failures after sending become TriggerOutcomeUnknownError. */
-  trigger: boolean;
-  /** Adjusts the error of a non-2xx answer, e.g. to mark an endpoint the server lacks. */
-  onHttpError?: (init: ApiErrorInit) => ApiErrorInit;
-  /** Turns a 2xx answer into the result; a ContractError means the body is unusable. */
-  read: (response: Dispatcher.ResponseData, path: string) => Promise<T>;
-}
-
-/** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */
-type AttemptResult<T> =
-  | { ok: true; value: T; status: number }
-  | { ok: false; init: ApiErrorInit; outcomeUnknown: boolean; label: string; taken?: boolean }
-  | { ok: false; contract: ContractError; label: string };
+import type { AttemptResult, CallOptions, Exchange, ExchangeOptions } from './exchange-types.ts';
 
 const DEFAULT_USER_AGENT = 'ci-run-action';
 
 export class Exchanger {
-  readonly #apiUrl: string;
   readonly #origin: string;
-  readonly #secure: boolean;
+  readonly #policy: OriginPolicy;
   readonly #token: string | undefined;
   readonly #userAgent: string;
   readonly #timeouts: Required<Timeouts>;
@@ -87,15 +43,18 @@ export class Exchanger {
   readonly #debug: ((line: string) => void) | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  /** For URLs the server handed out; made when first needed. */
+  #guarded: Dispatcher | undefined;
   readonly #random: () => number;
   readonly #redact: Redactor;
 
   /** `apiUrl` is the normalised API root (see normaliseApiUrl). */
   constructor(apiUrl: string, options: ExchangeOptions) {
-    this.#apiUrl = apiUrl;
-    const api = new URL(apiUrl);
-    this.#origin = api.origin;
-    this.#secure = api.protocol === 'https:';
+    this.#origin = new URL(apiUrl).origin;
+    this.#policy = new OriginPolicy(apiUrl, {
+      ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
+      ...(options.resolveName ? { resolveName: options.resolveName } : {}),
+    });
     // Trimmed: a secret pasted with a trailing newline is a common slip.
     this.#token = options.token?.trim() || undefined;
     // Checked here so that a malformed token never reaches a header (or an error message).
@@ -118,29 +77,10 @@ export class Exchanger {
     this.#dispatcher = options.dispatcher ?? createDispatcher(process.env, this.#timeouts);
   }
 
-  /**
-   * A URL the server handed out, resolved against the API root. Refused when it is not http(s), or
-   * plain http while the API is https; credentials and fragment are dropped.
-   */
-  serverUrl(raw: string, field: string): URL {
-    let url: URL;
-    try {
-      url = new URL(raw, `${this.#apiUrl}/`);
-    } catch {
-      throw new RequestValidationError(field, `${field} is not a valid URL`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new RequestValidationError(field, `${field} must be an http or https URL (got ${url.protocol})`);
-    }
-    if (this.#secure && url.protocol === 'http:') {
-      throw new RequestValidationError(
-        field,
-        `refusing to fetch ${field} over plain http while the API uses https`,
-      );
-    }
-    url.username = '';
-    url.password = '';
-    url.hash = '';
+  /** A URL the server handed out, resolved against the API root and checked by the origin policy. */
+  async serverUrl(raw: string, field: string): Promise<URL> {
+    const url = this.#policy.resolve(raw, field);
+    await this.#policy.admit(url, field);
     return url;
   }
 
@@ -151,7 +91,17 @@ export class Exchanger {
 
   /** Closes the dispatcher this exchanger created; a dispatcher passed in is left to its owner. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await Promise.all([this.#ownsDispatcher ? this.#dispatcher.close() : undefined, this.#guarded?.close()]);
+  }
+
+  #dispatcherFor(exchange: Exchange<unknown>): Dispatcher {
+    if (exchange.field === undefined) return this.#dispatcher;
+    this.#guarded ??= createDispatcher(
+      process.env,
+      this.#timeouts,
+      this.#policy.connector(this.#timeouts.connectMs),
+    );
+    return this.#guarded;
   }
 
   async send<T>(exchange: Exchange<T>, call: CallOptions = {}): Promise<T> {
@@ -216,8 +166,9 @@ export class Exchanger {
   }
 
   #describe(url: URL): string {
-    const where = url.origin === this.#origin ? '' : url.origin;
-    return this.#redact(`${where}${url.pathname}${url.search}`);
+    // Another origin's query is left out: pre-signed URLs carry their credentials there.
+    if (url.origin !== this.#origin) return this.#redact(`${url.origin}${url.pathname}`);
+    return this.#redact(`${url.pathname}${url.search}`);
   }
 
   async #attempt<T>(
@@ -241,11 +192,18 @@ export class Exchanger {
         headers,
         ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
         ...(signal ? { signal } : {}),
-        dispatcher: this.#dispatcher,
+        dispatcher: this.#dispatcherFor(exchange),
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
       });
     } catch (err) {
+      if (err instanceof AddressRefusedError && exchange.field !== undefined) {
+        this.#log(`${exchange.method} ${path} → refused (attempt ${attempt}): ${err.message}`);
+        throw new RequestValidationError(
+          exchange.field,
+          `refusing to fetch ${exchange.field}: ${err.message}`,
+        );
+      }
       return this.#failure(exchange, path, attempt, err, signal, false);
     }
 

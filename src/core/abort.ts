@@ -42,10 +42,7 @@ type CallWindow = { deadline: number; signal: AbortSignal };
 function operations(client: CiApi, ref: RemoteRef): Operations {
   return ref.kind === 'run'
     ? { read: (call) => client.getRun(ref.id, call), abort: (call) => client.abortRun(ref.id, call) }
-    : {
-        read: (call) => client.getBuild(ref.id, call),
-        abort: (call) => client.abortBuild({ id: ref.id, url: ref.url }, call),
-      };
+    : { read: (call) => client.getBuild(ref.id, call), abort: (call) => client.abortBuild(ref.id, call) };
 }
 
 export async function abortRemote(

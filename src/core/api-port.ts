@@ -35,7 +35,7 @@ export interface CiApi {
   listBuilds(owner: string, name: string, filters?: BuildFilters, call?: CallOptions): Promise<Build[]>;
   getBuild(id: string, call?: CallOptions): Promise<Build>;
   triggerBuild(payload: BuildTrigger, call?: CallOptions): Promise<Build>;
-  abortBuild(build: { id: string; url: string }, call?: CallOptions): Promise<Build>;
+  abortBuild(id: string, call?: CallOptions): Promise<Build>;
   listWorkflows(filters: WorkflowFilters, call?: CallOptions): Promise<Workflow[]>;
   getWorkflow(id: string, call?: CallOptions): Promise<Workflow>;
   /** The bytes of a step's log as they arrive. */

@@ -8,3 +8,7 @@ export interface RemoteRef {
 export function runRef(apiUrl: string, id: string): RemoteRef {
   return { kind: 'run', id, url: `${apiUrl}/runs/${encodeURIComponent(id)}` };
 }
+
+export function buildRef(apiUrl: string, id: string): RemoteRef {
+  return { kind: 'build', id, url: `${apiUrl}/builds/${encodeURIComponent(id)}` };
+}

@@ -289,7 +289,7 @@ describe('builds and deploys (classic stack)', () => {
     expect(listed.map((item) => item.id)).toContain(build.id);
 
     emulator.control.advance(5_000);
-    const aborted = await client.abortBuild(build);
+    const aborted = await client.abortBuild(build.id);
     expect(aborted).toMatchObject({ id: build.id, status: 'finished', result: 'aborted' });
   });
 
@@ -348,10 +348,9 @@ describe('builds and deploys (classic stack)', () => {
   });
 
   it('marks a build abort the server does not offer as unsupported', async () => {
-    const err = await client
-      .abortBuild({ id: 'x', url: `${emulator.url}/api/v3/no-such-builds/x` })
-      .catch((error: unknown) => error);
-    expect(err).toMatchObject({ status: 404, unsupported: true });
+    emulator.control.injectFault({ method: 'PUT', route: '/api/v3/builds/:buildId/abort', status: 405 });
+    const err = await client.abortBuild('x').catch((error: unknown) => error);
+    expect(err).toMatchObject({ status: 405, unsupported: true, path: '/api/v3/builds/x/abort' });
   });
 });
 

@@ -1,12 +1,13 @@
-// The token goes only to the API's own origin; URLs the server hands out elsewhere are fetched
-// without it, or not at all over http when the API is https. Step logs are streamed.
+// URLs the server hands out are fetched from the API's origin (with the token) or from an origin in
+// extraOrigins (without it), never from any other, nor over http when the API is https. Step logs
+// are streamed.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
+import { createApiClient } from '../../src/api/connect.ts';
 import { ApiError, RequestValidationError } from '../../src/api/errors.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { triggeredBuild } from './fixtures.ts';
-import { readAll, recordingSleep, sendJson, startStub, TOKEN, type StubServer } from './helpers.ts';
+import { readAll, recordingSleep, startStub, TOKEN, type StubServer } from './helpers.ts';
 
 let emulator: Emulator;
 let elsewhere: StubServer;
@@ -24,18 +25,20 @@ beforeAll(async () => {
       response.end('last line\n');
       return;
     }
-    if (request.url === '/stalled-log') {
+    if (request.url.startsWith('/stalled-log')) {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.write('partial');
       return;
     }
-    if (request.method === 'PUT') {
-      return sendJson(response, 200, { ...triggeredBuild, status: 'finished', result: 'aborted' });
-    }
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.end('log text\n');
   });
-  client = new ApiClient({ baseUrl: emulator.url, token: TOKEN, sleep: recordingSleep().sleep });
+  client = new ApiClient({
+    baseUrl: emulator.url,
+    token: TOKEN,
+    sleep: recordingSleep().sleep,
+    extraOrigins: [elsewhere.url, `http://LOCALHOST:${elsewhere.port}/`],
+  });
 });
 
 afterEach(() => {
@@ -77,25 +80,77 @@ describe('the token and other origins', () => {
     expect(seen.every((request) => request.hasAuthorization)).toBe(true);
   });
 
-  it('is not sent with a build abort whose url is on another origin', async () => {
-    const build = await client.abortBuild({
-      id: 'b1',
-      url: `http://localhost:${elsewhere.port}/api/v3/builds/b1/`,
+  it('goes with a build abort, which is built from the API root and the id alone', async () => {
+    emulator.control.injectFault({ method: 'PUT', route: '/api/v3/builds/:buildId/abort', status: 409 });
+    await client.abortBuild('b/1', { retry: { maxAttempts: 1 } }).catch(() => undefined);
+    const [seen] = emulator.control.requests();
+    expect(seen).toMatchObject({ method: 'PUT', path: '/api/v3/builds/b%2F1/abort', hasAuthorization: true });
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('refuses an origin that is not listed, naming the field and the allowed origins only', async () => {
+    const other = await startStub((_request, response) => void response.end('secret'));
+    const err = await client
+      .openStepLog(`${other.url}/logs/1?X-Signature=abc`)
+      .catch((error: unknown) => error);
+    await other.close();
+    expect(err).toBeInstanceOf(RequestValidationError);
+    expect(err).toMatchObject({ field: 'logUrl' });
+    const { message } = err as Error;
+    expect(message).toContain(`logUrl from ${other.url}:`);
+    expect(message).toContain(
+      `allowed: ${new URL(emulator.url).origin}, ${elsewhere.url}, http://localhost:${elsewhere.port}`,
+    );
+    expect(message).not.toMatch(/logs\/1|X-Signature/);
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('refuses another scheme or host on a listed port', async () => {
+    for (const url of [`https://127.0.0.1:${elsewhere.port}/log`, `http://127.0.0.2:${elsewhere.port}/log`]) {
+      await expect(client.openStepLog(url)).rejects.toMatchObject({
+        name: 'RequestValidationError',
+        field: 'logUrl',
+      });
+    }
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('refuses everything but the API origin when nothing is listed', async () => {
+    const strict = new ApiClient({ baseUrl: emulator.url, token: TOKEN });
+    await expect(strict.openStepLog(`${elsewhere.url}/logs/1`)).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      field: 'logUrl',
+      message: expect.stringContaining(`allowed: ${new URL(emulator.url).origin})`),
     });
-    expect(build.result).toBe('aborted');
-    expect(elsewhere.seen[0]).toMatchObject({ method: 'PUT', url: '/api/v3/builds/b1/abort', body: '{}' });
-    expect(elsewhere.seen[0]?.headers.authorization).toBeUndefined();
+    await strict.close();
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('takes the other origins from the log-origins setting through createApiClient', async () => {
+    const connection = { baseUrl: emulator.url, token: TOKEN, userAgent: 'test' };
+    const listed = createApiClient({ ...connection, logOrigins: [elsewhere.url] });
+    const unlisted = createApiClient({ ...connection, logOrigins: [] });
+    expect(await readAll(await listed.openStepLog(`${elsewhere.url}/logs/1`))).toBe('log text\n');
+    await expect(unlisted.openStepLog(`${elsewhere.url}/logs/1`)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    await Promise.all([listed.close(), unlisted.close()]);
+    expect(elsewhere.seen.map((request) => request.headers.authorization)).toEqual([undefined]);
   });
 
   it('refuses plain http URLs when the API is https, and anything but http(s)', async () => {
-    const secure = new ApiClient({ baseUrl: 'https://ci.example.test', token: TOKEN });
-    await expect(secure.openStepLog('http://ci.example.test/api/v3/runsteps/1/log')).rejects.toMatchObject({
-      name: 'RequestValidationError',
-      field: 'logUrl',
+    const secure = new ApiClient({
+      baseUrl: 'https://ci.example.test',
+      token: TOKEN,
+      extraOrigins: ['http://logs.example.test'],
     });
-    await expect(
-      secure.abortBuild({ id: 'b', url: 'http://ci.example.test/api/v3/builds/b' }),
-    ).rejects.toBeInstanceOf(RequestValidationError);
+    for (const url of ['http://ci.example.test/api/v3/runsteps/1/log', 'http://logs.example.test/1']) {
+      await expect(secure.openStepLog(url)).rejects.toMatchObject({
+        name: 'RequestValidationError',
+        field: 'logUrl',
+        message: expect.stringContaining('plain http'),
+      });
+    }
     await expect(client.openStepLog('file:///etc/passwd')).rejects.toBeInstanceOf(RequestValidationError);
     await secure.close();
   });
@@ -116,13 +171,23 @@ describe('step logs', () => {
   });
 
   it('turns a stalled body into a timeout error', async () => {
-    const impatient = new ApiClient({ baseUrl: emulator.url, token: TOKEN, timeouts: { bodyMs: 200 } });
-    const stream = await impatient.openStepLog(`${elsewhere.url}/stalled-log`);
+    const lines: string[] = [];
+    const impatient = new ApiClient({
+      baseUrl: emulator.url,
+      token: TOKEN,
+      timeouts: { bodyMs: 200 },
+      extraOrigins: [elsewhere.url],
+      debug: (line) => lines.push(line),
+    });
+    // A pre-signed URL's query holds its credentials: it stays out of errors and debug lines.
+    const stream = await impatient.openStepLog(`${elsewhere.url}/stalled-log?X-Signature=s3cr3t`);
     const err = await readAll(stream).catch((error: unknown) => error);
     await impatient.close();
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'timeout', code: 'UND_ERR_BODY_TIMEOUT', method: 'GET' });
     expect((err as ApiError).path).toBe(`${elsewhere.url}/stalled-log`);
+    expect(lines.join('\n')).toContain(`GET ${elsewhere.url}/stalled-log → 200`);
+    expect(lines.join('\n')).not.toContain('s3cr3t');
   });
 
   it('stops streaming when the signal aborts', async () => {

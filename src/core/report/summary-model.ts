@@ -131,7 +131,7 @@ export interface SummaryDoc {
 }
 
 export function buildSummary(input: SummaryInput): SummaryDoc {
-  return summaryDoc(summaryData(input));
+  return summaryDoc(summaryData(input), new URL(input.settings.baseUrl).origin);
 }
 
 /** A step as the API returned it, in the summary's shape. */
@@ -203,8 +203,12 @@ function summaryData({ outcome, final, kind, settings, trigger, pipeline }: Summ
   };
 }
 
-/** The layout: every field and section the summary can show, once, in order. */
-export function summaryDoc(data: SummaryData): SummaryDoc {
+/**
+ * The layout: every field and section the summary can show, once, in order. Links off `apiOrigin`
+ * (all of them when it is not given) lose their query and fragment.
+ */
+export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
+  const link = (url: string, label?: string) => linkTo(url, apiOrigin, label);
   const { target } = data;
   const kind = data.kind === 'build' ? 'Build' : 'Run';
   const duration = data.durationMs ?? elapsedMs(data.startedAt, data.finishedAt);
@@ -212,7 +216,7 @@ export function summaryDoc(data: SummaryData): SummaryDoc {
   const fields: Array<[string, Array<Inline | undefined>]> = [
     ['Pipeline', [text(target.pipeline)]],
     ['Application', [text(target.application)]],
-    [kind, [code(data.id), data.apiUrl === undefined ? undefined : { kind: 'link', url: data.apiUrl }]],
+    [kind, [code(data.id), data.apiUrl === undefined ? undefined : link(data.apiUrl)]],
     ['Branch', [code(target.branch)]],
     ['Commit', [target.commit === undefined ? undefined : { kind: 'commit', hash: target.commit }]],
     ['Message', [text(target.message, SUMMARY_LIMITS.message, true)]],
@@ -232,14 +236,20 @@ export function summaryDoc(data: SummaryData): SummaryDoc {
     fields: fields
       .map(([label, parts]) => ({ label, value: parts.filter((part) => part !== undefined) }))
       .filter((field) => field.value.length > 0),
-    sections: sections(data),
+    sections: sections(data, link),
   };
 }
 
-function sections(data: SummaryData): SummarySection[] {
+type Linker = (url: string, label?: string) => LinkInline;
+
+function sections(data: SummaryData, link: Linker): SummarySection[] {
   const notes = data.notes ?? [];
   return [
-    { kind: 'steps', title: 'Steps', rows: [...data.steps].sort((a, b) => a.order - b.order).map(stepRow) },
+    {
+      kind: 'steps',
+      title: 'Steps',
+      rows: [...data.steps].sort((a, b) => a.order - b.order).map((step) => stepRow(step, link)),
+    },
     ...(data.workflow
       ? [
           {
@@ -255,7 +265,7 @@ function sections(data: SummaryData): SummarySection[] {
   ];
 }
 
-function stepRow(step: SummaryStep): StepRow {
+function stepRow(step: SummaryStep, link: Linker): StepRow {
   const finished = step.status === 'finished';
   return {
     order: step.order,
@@ -266,8 +276,8 @@ function stepRow(step: SummaryStep): StepRow {
       tone: finished ? step.result : step.status,
     },
     ...(step.durationMs !== undefined ? { duration: formatDuration(step.durationMs) } : {}),
-    ...(step.logUrl ? { log: { kind: 'link', url: step.logUrl, label: 'log' } } : {}),
-    ...(step.artifactsUrl ? { artifacts: { kind: 'link', url: step.artifactsUrl, label: 'artifacts' } } : {}),
+    ...(step.logUrl ? { log: link(step.logUrl, 'log') } : {}),
+    ...(step.artifactsUrl ? { artifacts: link(step.artifactsUrl, 'artifacts') } : {}),
     keep: step.result !== 'passed',
   };
 }
@@ -279,6 +289,29 @@ function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
     state: { icon: resultIcon(item.result), word: item.result, tone: item.result },
     ...(item.runId !== undefined ? { runId: item.runId } : {}),
   };
+}
+
+/**
+ * A link as shown. Off the API's origin the query and fragment are dropped: a pre-signed URL carries
+ * its credentials there, and the summary is readable by anyone who can see the job. User info never shows.
+ */
+function linkTo(raw: string, apiOrigin: string | undefined, label?: string): LinkInline {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not an absolute URL: the renderers show it as text, never as a link.
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
+    url.username = '';
+    url.password = '';
+    if (url.origin !== apiOrigin) {
+      url.search = '';
+      url.hash = '';
+    }
+  }
+  const shown = url?.href ?? raw;
+  return label === undefined ? { kind: 'link', url: shown } : { kind: 'link', url: shown, label };
 }
 
 function words(value: string | undefined): Inline | undefined {

@@ -45,6 +45,8 @@ export class FakeApi implements CiApi {
   history: Run[] = [];
   workflowFor?: (run: Run) => Workflow | undefined;
   buildAbortSupported = true;
+  /** Where the builds' own `url` points; the abort must not follow it. */
+  buildUrlBase = API_URL;
 
   constructor(time: VirtualTime) {
     this.#time = time;
@@ -119,12 +121,12 @@ export class FakeApi implements CiApi {
     return this.#build(this.create('build', payload));
   }
 
-  async abortBuild(build: { id: string; url: string }) {
-    this.#enter('abortBuild', [build]);
+  async abortBuild(id: string) {
+    this.#enter('abortBuild', [id]);
     if (!this.buildAbortSupported) {
-      throw new ApiError({ ...httpInit('PUT', `/builds/${build.id}/abort`, 404), unsupported: true });
+      throw new ApiError({ ...httpInit('PUT', `/builds/${id}/abort`, 404), unsupported: true });
     }
-    return this.#build(this.#abort(build.id, 'PUT', `/builds/${build.id}/abort`));
+    return this.#build(this.#abort(id, 'PUT', `/builds/${id}/abort`));
   }
 
   async listWorkflows() {
@@ -230,7 +232,7 @@ export class FakeApi implements CiApi {
 
   #build(remote: Remote): Build {
     const { envVars: _envVars, pipeline: _pipeline, sourceRunId: _source, ...build } = this.#run(remote);
-    return { ...build, url: `${API_URL}/builds/${remote.id}` };
+    return { ...build, url: `${this.buildUrlBase}/builds/${remote.id}` };
   }
 
   #steps(remote: Remote): Step[] {

@@ -89,6 +89,20 @@ describe('cancellation', () => {
     expect(run.outcome.message).toContain('could not be aborted within 5s');
     expect(run.state.get('settled')).toBeUndefined();
   });
+
+  it('a build: aborts it by its id, whatever its url says', async () => {
+    const run = await runFlow({
+      inputs: { application: 'acme/classic' },
+      arrange: ({ api, time, cancel }) => {
+        api.buildUrlBase = 'http://169.254.169.254/latest';
+        time.at(8000, cancel);
+      },
+    });
+    expect(run.outcome.kind).toBe('cancelled');
+    expect(run.outputs.get('result')).toBe('aborted');
+    const aborts = run.api.calls.filter((call) => call.method === 'abortBuild');
+    expect(aborts.map((call) => call.args)).toEqual([[run.outputs.get('id')]]);
+  });
 });
 
 describe('timeout', () => {

@@ -4,7 +4,7 @@ import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-m
 import { data, XSS } from './summary-fixture.ts';
 
 const render = (summary: SummaryData, options?: SummaryOptions) =>
-  renderSummary(summaryDoc(summary), options);
+  renderSummary(summaryDoc(summary, 'https://ci.example.test'), options);
 
 describe('renderSummary', () => {
   it('has the outcome, the target, the links, the times and the steps', () => {
@@ -99,7 +99,7 @@ describe('renderSummary', () => {
             status: 'finished',
             result: 'passed',
             logUrl: 'data:text/html,<b>x</b>',
-            artifactsUrl: 'https://ok.test/a?x="y"&z=1',
+            artifactsUrl: 'https://ci.example.test/a?x="y"&z=1',
           },
         ],
       }),
@@ -108,7 +108,7 @@ describe('renderSummary', () => {
     expect(html).not.toContain('href="data:');
     expect(html).toContain('<code>javascript:alert(1)</code>');
     expect(html).toContain('<code>data:text/html,&lt;b&gt;x&lt;/b&gt;</code>');
-    expect(html).toContain('<a href="https://ok.test/a?x=%22y%22&amp;z=1">artifacts</a>');
+    expect(html).toContain('<a href="https://ci.example.test/a?x=%22y%22&amp;z=1">artifacts</a>');
   });
 
   it('lists the workflow items', () => {

@@ -177,6 +177,52 @@ describe('summaryDoc', () => {
   });
 });
 
+describe('links', () => {
+  const signed = 'https://bucket.store.test/logs/2.txt?X-Signature=s3cr3t&Expires=9#part';
+  const mirrored = 'https://mirror.test/runs/r1?token=t0k3n';
+  const steps: Step[] = [
+    { id: 's1', order: 1, name: 'a', status: 'finished', result: 'passed', logUrl: `${run.url}/log?tail=50` },
+    {
+      id: 's2',
+      order: 2,
+      name: 'b',
+      status: 'finished',
+      result: 'failed',
+      logUrl: signed,
+      artifactsUrl: 'https://user:pass@ci.example.test/artifacts/2.tgz?v=1',
+    },
+  ];
+
+  it('drop the query and fragment off the API origin, and user info everywhere', () => {
+    const doc = buildSummary(
+      input({
+        final: { resource: run, steps },
+        trigger: { ref: { kind: 'run', id: 'r1', url: mirrored }, resource: run, attached: false },
+        settings: settings({ 'base-url': 'https://ci.example.test' }),
+      }),
+    );
+    const [section] = doc.sections;
+    const rows = section?.kind === 'steps' ? section.rows : [];
+    expect(rows.map((row) => [row.log?.url, row.artifacts?.url])).toEqual([
+      [`${run.url}/log?tail=50`, undefined],
+      ['https://bucket.store.test/logs/2.txt', 'https://ci.example.test/artifacts/2.tgz?v=1'],
+    ]);
+    expect(doc.fields.find((field) => field.label === 'Run')?.value[1]).toEqual({
+      kind: 'link',
+      url: 'https://mirror.test/runs/r1',
+    });
+    for (const shown of [renderSummary(doc), renderSummaryText(doc)]) {
+      expect(shown).not.toMatch(/s3cr3t|Expires|#part|user:pass|t0k3n/);
+    }
+  });
+
+  it('drop every query when the API origin is not known', () => {
+    const doc = summaryDoc(data({ steps: [{ ...toSummaryStep(steps[0]!), order: 1 }] }));
+    const [section] = doc.sections;
+    expect(section?.kind === 'steps' && section.rows[0]?.log?.url).toBe(`${run.url}/log`);
+  });
+});
+
 describe('both renderers', () => {
   it('show every labelled field and section of the same document', () => {
     const doc = summaryDoc(full());
