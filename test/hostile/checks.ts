@@ -27,7 +27,7 @@ const manifest = parse(readFileSync(new URL('../../action.yml', import.meta.url)
   outputs: Record<string, unknown>;
 };
 const OUTPUT_NAMES = Object.keys(manifest.outputs);
-const STATUSES = ['notstarted', 'started', 'running', 'finished', 'pendingapproval'];
+const STATUSES = ['notstarted', 'started', 'running', 'finished', 'pendingapproval', 'unknown'];
 const RESULTS = ['passed', 'failed', 'aborted', 'unknown'];
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const FENCE_TOKEN = /^[0-9a-z]{16,}$/i;
