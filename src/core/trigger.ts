@@ -114,7 +114,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
 function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
   const why = sanitizeLine(lost.message, { maxLength: 500 });
   return lost.taken
-    ? `The server took the ${noun} trigger, but its answer was unusable (${why})`
+    ? `The server created the ${noun}, but its answer to the trigger was unusable (${why})`
     : `The response to the ${noun} trigger was lost (${why})`;
 }
 

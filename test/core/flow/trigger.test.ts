@@ -168,7 +168,7 @@ describe('a run trigger the server took but answered unusably (a 2xx)', () => {
     });
     expect(run.conclusions).toHaveLength(1);
     expect(run.outcome).toMatchObject({ kind: 'unknown', success: false });
-    expect(run.outcome.message).toContain('The server took the run trigger, but its answer was unusable');
+    expect(run.outcome.message).toContain('The server created the run, but its answer to the trigger was unusable');
     expect(run.outcome.message).toContain('field "id" is not a usable id');
     expect(run.outcome.message).toContain('nothing was triggered twice');
     expect(run.api.count('triggerRun')).toBe(1);
