@@ -16,9 +16,8 @@ import {
   type ApiErrorInit,
 } from './errors.ts';
 import { hintFor, serverMessageFrom } from './http-errors.ts';
-import { AddressRefusedError, OriginPolicy, type ResolveName } from './origins.ts';
+import { AddressRefusedError, OriginPolicy } from './origins.ts';
 import { createRedactor, sanitizeCause, type Redactor } from './redact.ts';
-import type { HttpMethod } from './requests.ts';
 import {
   isRetryableStatus,
   parseRetryAfter,
