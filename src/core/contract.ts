@@ -2,6 +2,7 @@
 // leaves for post, each with its type. Main writes through it, post reads through it (and checks
 // what it reads), and a test holds the output names to action.yml.
 import { isSafeId } from '../api/ids.ts';
+import { checkUrl } from '../api/urls.ts';
 import type { Result, Status } from '../api/types.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
@@ -97,7 +98,7 @@ export function readSavedState(store: StateStore): ReadState {
   if (isSafeId(id)) state.id = id;
   else if (id) problems.push('id');
   const url = store.get('url');
-  if (isHttpUrl(url)) state.url = url;
+  if ('href' in checkUrl(url)) state.url = url;
   else if (url) problems.push('url');
   state.settled = store.get('settled') === 'true';
   const runs = parseJson(store.get('workflowRuns'));
@@ -115,15 +116,5 @@ function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     return null;
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  if (/[\s\p{Cc}]/u.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }
