@@ -4,23 +4,32 @@ import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { messageOf } from '../text/message.ts';
 import { execute } from '../core/flow/execute.ts';
+import type { FlowSink } from '../core/flow/events.ts';
+import type { CancelSignals } from '../core/flow/context.ts';
+import { renderSummary } from '../core/report/summary-html.ts';
+import type { Settings } from '../core/settings.ts';
+import { SettingsError } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
-import { readSettings, SettingsError } from '../core/settings.ts';
 import { createLogSink } from '../core/sinks/log-sink.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
-import { createSummarySink, toJobSummary } from '../core/sinks/summary-sink.ts';
+import { createSummarySink, summaryDoc, toJobSummary } from '../core/sinks/summary-sink.ts';
+import type { GitHubReporting } from '../github/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
 import { readInput } from './inputs.ts';
+import { workflowPath } from './runner-context.ts';
+import { readActionSettings } from './settings.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
-  const rawToken = core.getInput('token');
-  if (rawToken) core.setSecret(rawToken);
+  for (const secret of [core.getInput('token'), core.getInput('github-token')]) {
+    if (secret) core.setSecret(secret);
+  }
   try {
-    const settings = readSettings(readInput);
+    const { settings, github } = readActionSettings(readInput);
+    const reporting = github ? await gitHubSink(github, settings, cancel) : [];
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
@@ -28,6 +37,7 @@ export async function run(): Promise<void> {
         createRecordSink(githubOutputs, githubState),
         createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
         ...(settings.summary ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog))] : []),
+        ...reporting,
       ];
       return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });
@@ -38,6 +48,30 @@ export async function run(): Promise<void> {
   } finally {
     cancel.dispose();
   }
+}
+
+/** The GitHub client is loaded only when a GitHub report is asked for. */
+async function gitHubSink(
+  github: GitHubReporting,
+  settings: Settings,
+  cancel: CancelSignals,
+): Promise<FlowSink[]> {
+  const { createGitHubSink } = await import('../github/reporting.ts');
+  return [
+    createGitHubSink(github, {
+      outputs: githubOutputs,
+      state: githubState,
+      log: githubLog,
+      clock: systemClock,
+      sleep: realSleep,
+      cancel,
+      wait: settings.wait,
+      userAgent: USER_AGENT,
+      annotationPath: workflowPath(),
+      summary: (conclusion, info, maxBytes) =>
+        renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
+    }),
+  ];
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

@@ -6,7 +6,10 @@ import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
 import type { CiApi } from '../core/api-port.ts';
-import { readSavedState, type SavedState } from '../core/contract.ts';
+import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
+import type { OutcomeKind } from '../core/outcome-kind.ts';
+import type { Settings } from '../core/settings.ts';
+import { readActionSettings } from './settings.ts';
 import { messageOf } from '../text/message.ts';
 import { buildRef, runRef, type RemoteRef } from '../core/refs.ts';
 import { sanitizeLine } from '../text/safety.ts';
@@ -24,12 +27,18 @@ export async function post(): Promise<void> {
   if (problems.length > 0) {
     core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
   }
-  if (state.settled || (!state.id && !state.pendingTrigger)) {
-    core.debug('Nothing to clean up: the main step settled the remote work.');
-    return;
+  for (const secret of [core.getInput('token'), core.getInput('github-token')]) {
+    if (secret) core.setSecret(secret);
   }
-  const rawToken = core.getInput('token');
-  if (rawToken) core.setSecret(rawToken);
+  if (state.settled || (!state.id && !state.pendingTrigger)) {
+    core.debug('Nothing to abort: the main step settled the remote work.');
+  } else {
+    await abortWhatMainLeft(state);
+  }
+  if (state.githubReports) await finishGitHubReports(state, state.githubReports);
+}
+
+async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
   try {
     const settings = readSettings(readInput);
     if (!settings.abortOnCancel) {
@@ -87,4 +96,50 @@ async function unsettledWork(client: CiApi, state: Partial<SavedState>): Promise
 
 function describe(ref: RemoteRef): string {
   return `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}`;
+}
+
+/** The reports main opened and could not finish get the work's end as far as post can tell it. */
+async function finishGitHubReports(state: Partial<SavedState>, open: OpenReportsState): Promise<void> {
+  try {
+    const { settings, github } = readActionSettings(readInput);
+    if (!github) return;
+    const ending = await endingOf(settings, state);
+    const { finishOpenReports } = await import('../github/reporting.ts');
+    await finishOpenReports(github, open, ending, {
+      log: githubLog,
+      clock: systemClock,
+      sleep: realSleep,
+      userAgent: USER_AGENT,
+    });
+  } catch (error) {
+    core.warning(
+      `Could not finish the GitHub reports: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`,
+    );
+  }
+}
+
+async function endingOf(
+  settings: Settings,
+  state: Partial<SavedState>,
+): Promise<{ outcome: OutcomeKind; line: string }> {
+  const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
+  const stopped = {
+    outcome: 'cancelled' as const,
+    line: `${ref ? describe(ref) : 'The remote work'}: the action was stopped`,
+  };
+  if (!ref) return stopped;
+  try {
+    const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
+    const resource = await withApiClient(connection, (client) =>
+      ref.kind === 'run' ? client.getRun(ref.id) : client.getBuild(ref.id),
+    );
+    if (resource.status !== 'finished') return stopped;
+    const outcome =
+      resource.result === 'passed' || resource.result === 'failed' || resource.result === 'aborted'
+        ? resource.result
+        : 'unknown';
+    return { outcome, line: `${describe(ref)} ${outcome}` };
+  } catch {
+    return stopped;
+  }
 }

@@ -14,6 +14,8 @@ interface OutputValues {
   'run-id': string;
   'build-id': string;
   url: string;
+  /** The run's page for people (the API URL when no page can be derived). */
+  'web-url': string;
   status: Status;
   result: Result;
   /** Whole percent from 0 to 100, or empty. */
@@ -23,6 +25,9 @@ interface OutputValues {
   duration: string;
   'workflow-id': string;
   steps: string;
+  /** Set only when a check run was created (or found). */
+  'check-run-id': string;
+  'deployment-id': string;
 }
 
 export type OutputName = keyof OutputValues;
@@ -34,6 +39,7 @@ export const OUTPUT_NAMES = [
   'run-id',
   'build-id',
   'url',
+  'web-url',
   'status',
   'result',
   'progress',
@@ -42,6 +48,8 @@ export const OUTPUT_NAMES = [
   'duration',
   'workflow-id',
   'steps',
+  'check-run-id',
+  'deployment-id',
 ] as const satisfies readonly OutputName[];
 
 export interface Outputs {
@@ -59,6 +67,18 @@ export interface SavedState {
   workflowRuns: string[];
   /** While a run trigger is in flight; cleared once its id is known. */
   pendingTrigger: TriggerFingerprint | undefined;
+  /** GitHub reports opened and not finished yet; post finishes them after a SIGKILL. */
+  githubReports: OpenReportsState | undefined;
+}
+
+/** A report left open on purpose (`wait: false`) is not listed. */
+export interface OpenReportsState {
+  /** The commit status is pending. */
+  status?: boolean;
+  checkRunId?: number;
+  deploymentId?: number;
+  /** The page the reports link to. */
+  targetUrl?: string;
 }
 
 export type StateKey = keyof SavedState;
@@ -75,6 +95,7 @@ const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   settled: (settled) => (settled ? 'true' : ''),
   workflowRuns: (ids) => JSON.stringify(ids),
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
+  githubReports: (open) => (open ? JSON.stringify(open) : ''),
 };
 
 export function saveState<K extends StateKey>(store: StateStore, key: K, value: SavedState[K]): void {
@@ -107,7 +128,23 @@ export function readSavedState(store: StateStore): ReadState {
   const pending = parseJson(store.get('pendingTrigger'));
   if (isFingerprint(pending)) state.pendingTrigger = pending;
   else if (pending !== undefined) problems.push('pendingTrigger');
+  const reports = parseJson(store.get('githubReports'));
+  if (isOpenReports(reports)) state.githubReports = reports;
+  else if (reports !== undefined) problems.push('githubReports');
   return { state, problems };
+}
+
+function isOpenReports(value: unknown): value is OpenReportsState {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { status, checkRunId, deploymentId, targetUrl, ...rest } = value as Record<string, unknown>;
+  const githubId = (id: unknown) => id === undefined || (Number.isSafeInteger(id) && (id as number) > 0);
+  return (
+    Object.keys(rest).length === 0 &&
+    (status === undefined || status === true) &&
+    githubId(checkRunId) &&
+    githubId(deploymentId) &&
+    (targetUrl === undefined || (typeof targetUrl === 'string' && 'href' in checkUrl(targetUrl)))
+  );
 }
 
 function parseJson(text: string): unknown {

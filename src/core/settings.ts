@@ -209,7 +209,9 @@ function readFollowInputs(
 }
 
 /** The application whose workflows `wait-for: workflow` reads, when the settings name one. */
-export function workflowApplication(settings: Settings): { owner: string; name: string } | undefined {
+export function workflowApplication(
+  settings: Pick<Settings, 'target' | 'application'>,
+): { owner: string; name: string } | undefined {
   const { target } = settings;
   return target.kind === 'pipeline'
     ? { owner: target.owner, name: target.application }

@@ -6,12 +6,15 @@ import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../follow.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
+import type { WebLinks } from '../web-url.ts';
 
 export interface TriggerInfo {
   ref: RemoteRef;
   resource: Remote;
   attached: boolean;
   pipelineName?: string;
+  /** The human page of the work (or its API URL when no page can be derived). */
+  web: WebLinks;
 }
 
 /** What is known of the remote work when the flow ends. */
@@ -19,9 +22,17 @@ export interface FinalView {
   /** Set once the remote work exists (triggered or attached). */
   ref?: RemoteRef;
   resource?: Remote;
+  web?: WebLinks;
   steps: readonly Step[];
+  /** What is known of why steps failed, by step id (read from their log tails). */
+  failures?: ReadonlyMap<string, StepFailure>;
   workflow?: Workflow;
   abort?: AbortResult;
+}
+
+export interface StepFailure {
+  /** The line that best says why the step failed, one safe line. */
+  errorLine?: string;
 }
 
 export interface Conclusion {

@@ -2,6 +2,7 @@
 import { fingerprintOf } from '../fingerprint.ts';
 import type { Remote } from '../follow.ts';
 import type { RemoteRef } from '../refs.ts';
+import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
 import type { FlowContext } from './context.ts';
 import type { Prepared } from './prepare.ts';
@@ -16,11 +17,15 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
   // Real servers answered the trigger with a trimmed body (and a non-ISO date): read it again.
   const initial = resolved.kind === 'attach' ? resource : await reread(context, ref, resource);
   context.view.resource = initial;
+  const pipelineName = resolved.kind === 'run' ? resolved.pipelineName : undefined;
+  const web = webLinks(context.settings, ref, initial, pipelineName);
+  context.view.web = web;
   context.emit.triggered({
     ref,
     resource: initial,
     attached: resolved.kind === 'attach',
-    ...(resolved.kind === 'run' && resolved.pipelineName ? { pipelineName: resolved.pipelineName } : {}),
+    ...(pipelineName ? { pipelineName } : {}),
+    web,
   });
 }
 

@@ -64,7 +64,7 @@ class LogSink implements FlowSink {
       .join('@');
     const verb = info.attached ? 'Following' : 'Triggered';
     this.deps.log.info(
-      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${sanitizeLine(ref.url)}`,
+      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${sanitizeLine(info.web.url)}`,
     );
   }
 

@@ -26,6 +26,9 @@ export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink 
       outputs.set(ref.kind === 'run' ? 'run-id' : 'build-id', ref.id);
       outputs.set('url', ref.url);
     },
+    triggered({ web }) {
+      outputs.set('web-url', web.url);
+    },
     workflowChanged(workflow) {
       outputs.set('workflow-id', workflow.id);
       // The post entry must know of every run the workflow starts, to abort them if main cannot.

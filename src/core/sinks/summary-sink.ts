@@ -14,13 +14,22 @@ export function createSummarySink(settings: Settings, publish: (doc: SummaryDoc)
     triggered(triggered) {
       info = triggered;
     },
-    async concluded({ outcome, final }: Conclusion) {
-      const kind = kindOf(settings, info);
-      const resource = final.resource ?? info?.resource;
-      const pipeline = kind === 'run' && resource ? pipelineLabel(resource, settings, info) : undefined;
-      await publish(buildSummary({ outcome, final, kind, settings, trigger: info, pipeline }));
+    async concluded(conclusion: Conclusion) {
+      await publish(summaryDoc(settings, info, conclusion));
     },
   };
+}
+
+/** The summary of a conclusion, as data; also what a check run shows. */
+export function summaryDoc(
+  settings: Settings,
+  info: TriggerInfo | undefined,
+  { outcome, final }: Conclusion,
+): SummaryDoc {
+  const kind = kindOf(settings, info);
+  const resource = final.resource ?? info?.resource;
+  const pipeline = kind === 'run' && resource ? pipelineLabel(resource, settings, info) : undefined;
+  return buildSummary({ outcome, final, kind, settings, trigger: info, pipeline });
 }
 
 /** Publishes the summary as HTML to the job summary; a failure to write is a warning, never a failure. */

@@ -60,7 +60,12 @@ function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
     final: { resource: run, steps: [] },
     kind: 'run',
     settings: settings({ 'env-vars': 'B=secret\nA=1' }),
-    trigger: { ref: { kind: 'run', id: 'r1', url: run.url }, resource: run, attached: false },
+    trigger: {
+      ref: { kind: 'run', id: 'r1', url: run.url },
+      resource: run,
+      attached: false,
+      web: { url: run.url, isPage: false, step: () => undefined },
+    },
     pipeline: 'build',
     ...overrides,
   };
@@ -197,7 +202,12 @@ describe('links', () => {
     const doc = buildSummary(
       input({
         final: { resource: run, steps },
-        trigger: { ref: { kind: 'run', id: 'r1', url: mirrored }, resource: run, attached: false },
+        trigger: {
+          ref: { kind: 'run', id: 'r1', url: mirrored },
+          resource: run,
+          attached: false,
+          web: { url: mirrored, isPage: false, step: () => undefined },
+        },
         settings: settings({ 'base-url': 'https://ci.example.test' }),
       }),
     );

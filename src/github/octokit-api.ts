@@ -1,0 +1,92 @@
+// The GitHub port with @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise
+// Server) and the runner's proxy settings. Each request is bounded in time; retries are the report
+// writer's, not Octokit's, so that a create whose answer was lost is looked up before it is sent again.
+import { getOctokit } from '@actions/github';
+import type { GitHubApi } from './port.ts';
+
+export interface OctokitApiOptions {
+  token: string;
+  owner: string;
+  repo: string;
+  sha: string;
+  userAgent: string;
+  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  baseUrl?: string;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** The deployment's payload key that names the remote run it was made for. */
+const RUN_KEY = 'ci_run_id';
+
+export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
+  const { owner, repo, sha } = options;
+  const octokit = getOctokit(options.token, {
+    userAgent: options.userAgent,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  });
+  const request = () => ({ request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
+  const rest = octokit.rest;
+  return {
+    async createStatus(status) {
+      await rest.repos.createCommitStatus({ owner, repo, sha, ...status, ...request() });
+    },
+    async createCheckRun(fields) {
+      const { data } = await rest.checks.create({ owner, repo, head_sha: sha, ...fields, ...request() });
+      return data.id;
+    },
+    async updateCheckRun(id, fields) {
+      await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request() });
+    },
+    async findCheckRun(name, externalId) {
+      const { data } = await rest.checks.listForRef({
+        owner,
+        repo,
+        ref: sha,
+        check_name: name,
+        filter: 'all',
+        per_page: 100,
+        ...request(),
+      });
+      return data.check_runs.find((run) => run.external_id === externalId)?.id;
+    },
+    async createDeployment({ environment, description, runId }) {
+      const { data } = await rest.repos.createDeployment({
+        owner,
+        repo,
+        ref: sha,
+        environment,
+        description,
+        auto_merge: false,
+        required_contexts: [],
+        payload: { [RUN_KEY]: runId },
+        ...request(),
+      });
+      if (!('id' in data))
+        throw Object.assign(new Error(data.message ?? 'No deployment was created.'), { status: 409 });
+      return data.id;
+    },
+    async findDeployment(environment, runId) {
+      const { data } = await rest.repos.listDeployments({
+        owner,
+        repo,
+        sha,
+        environment,
+        per_page: 100,
+        ...request(),
+      });
+      return data.find((deployment) => {
+        const payload = deployment.payload as Record<string, unknown> | string;
+        return typeof payload === 'object' && payload?.[RUN_KEY] === runId;
+      })?.id;
+    },
+    async createDeploymentStatus(id, status) {
+      await rest.repos.createDeploymentStatus({
+        owner,
+        repo,
+        deployment_id: id,
+        ...status,
+        ...request(),
+      });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// What the GitHub reports say: one-line states for a status description, a check run's title and a
+// deployment status, and how each outcome maps onto the states GitHub knows. Remote text (status,
+// step names) is made one safe line here.
+import type { Step } from '../api/types.ts';
+import type { Remote } from '../core/follow.ts';
+import type { OutcomeKind } from '../core/outcome-kind.ts';
+import type { RemoteRef } from '../core/refs.ts';
+import { currentStep, elapsedMs, formatDuration, outcomeWord, progressLine } from '../core/report/format.ts';
+import { clip, sanitizeLine } from '../text/safety.ts';
+import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
+
+/** GitHub refuses a longer commit status description. */
+export const STATUS_DESCRIPTION_LIMIT = 140;
+const TITLE_LIMIT = 200;
+
+/** `Run 5e1f0a… running 40% · step 3/7 lint` */
+export function runningLine(ref: RemoteRef, resource: Remote, steps: readonly Step[]): string {
+  const running = currentStep(steps);
+  const line = progressLine({
+    status: resource.status,
+    ...(resource.progress !== undefined ? { progress: resource.progress } : {}),
+    ...(running ? { step: { order: running.order, name: running.name } } : {}),
+    ...(steps.length > 0 ? { totalSteps: steps.length } : {}),
+  });
+  return `${label(ref)} ${line}`;
+}
+
+/** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */
+export function finalLine(
+  ref: RemoteRef | undefined,
+  outcome: OutcomeKind,
+  resource: Remote | undefined,
+  steps: readonly Step[],
+): string {
+  const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
+  const at = failedStep
+    ? ` at step ${failedStep.order}/${steps.length} ${sanitizeLine(failedStep.name)}`
+    : '';
+  const elapsed = elapsedMs(resource?.startedAt, resource?.finishedAt);
+  const time =
+    elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${formatDuration(elapsed)}`;
+  const what = outcome === 'unknown' ? 'ended without a result' : outcomeWord(outcome);
+  return `${ref ? label(ref) : 'The remote work'} ${what}${at}${time}`;
+}
+
+export function statusDescription(line: string): string {
+  return clip(line, STATUS_DESCRIPTION_LIMIT);
+}
+
+export function checkTitle(line: string): string {
+  return clip(line, TITLE_LIMIT);
+}
+
+export function commitState(outcome: OutcomeKind): CommitState {
+  if (outcome === 'passed') return 'success';
+  if (outcome === 'failed') return 'failure';
+  return 'error';
+}
+
+export function checkConclusion(outcome: OutcomeKind): CheckConclusion {
+  if (outcome === 'passed') return 'success';
+  if (outcome === 'aborted' || outcome === 'cancelled') return 'cancelled';
+  if (outcome === 'timed-out') return 'timed_out';
+  return 'failure';
+}
+
+export function deploymentState(outcome: OutcomeKind): DeploymentState {
+  if (outcome === 'passed') return 'success';
+  if (outcome === 'failed') return 'failure';
+  return 'error';
+}
+
+function label(ref: RemoteRef): string {
+  const id = sanitizeLine(ref.id);
+  return `${ref.kind === 'build' ? 'Build' : 'Run'} ${id.length > 8 ? `${id.slice(0, 7)}…` : id}`;
+}

@@ -1,0 +1,143 @@
+// Writes one GitHub report's requests in order, in the background, so following never waits on GitHub.
+// A write that is queued behind another of the same key is replaced (only the newest state matters);
+// failures are retried until the writer's deadline; a denied permission stops the report for the run.
+import type { Log } from '../core/ports.ts';
+import type { Clock, Sleep } from '../time.ts';
+import { messageOf } from '../text/message.ts';
+import { sanitizeLine } from '../text/safety.ts';
+import { classify } from './failures.ts';
+import { permissionHelp, type ReportKind } from './permissions.ts';
+
+/** `retry`: an earlier attempt of this write may have taken effect (its answer was lost). */
+export type Write = (retry: boolean) => Promise<void>;
+
+export interface WriterDeps {
+  clock: Clock;
+  sleep: Sleep;
+  log: Log;
+}
+
+interface Job {
+  key: string;
+  write: Write;
+  superseded: boolean;
+}
+
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 15_000;
+/** While following, how long one write may keep trying. */
+const WRITE_PATIENCE_MS = 120_000;
+
+export class ReportWriter {
+  private readonly pending: Job[] = [];
+  private current: Job | undefined;
+  private loop: Promise<void> | undefined;
+  private deadline: number | undefined;
+  private wake = new AbortController();
+  private denied = false;
+  private readonly kind: ReportKind;
+  private readonly deps: WriterDeps;
+
+  constructor(kind: ReportKind, deps: WriterDeps) {
+    this.kind = kind;
+    this.deps = deps;
+  }
+
+  /** Whether the report was stopped for the run (no permission, or a token GitHub refused). */
+  get stopped(): boolean {
+    return this.denied;
+  }
+
+  enqueue(key: string, write: Write): void {
+    if (this.denied) return;
+    const job: Job = { key, write, superseded: false };
+    const queued = this.pending.findIndex((other) => other.key === key);
+    if (queued >= 0) this.pending[queued] = job;
+    else this.pending.push(job);
+    if (this.current?.key === key) {
+      this.current.superseded = true;
+      this.poke();
+    }
+    this.loop ??= this.work();
+  }
+
+  /**
+   * Waits for every queued write, until `deadline` (epoch ms) or `hurry`. From now on, retries stop at
+   * the deadline. True when everything was written.
+   */
+  async drain(deadline: number, hurry?: AbortSignal): Promise<boolean> {
+    this.deadline = deadline;
+    this.poke();
+    const gate = new AbortController();
+    const stopWaiting = hurry ? AbortSignal.any([gate.signal, hurry]) : gate.signal;
+    try {
+      await Promise.race([
+        this.loop ?? Promise.resolve(),
+        this.deps.sleep(Math.max(0, deadline - this.deps.clock.now()), stopWaiting).catch(() => {}),
+      ]);
+    } finally {
+      gate.abort();
+    }
+    return !this.loop && this.pending.length === 0 && !this.denied;
+  }
+
+  private async work(): Promise<void> {
+    while (!this.denied) {
+      const job = this.pending.shift();
+      if (!job) break;
+      this.current = job;
+      await this.attempt(job);
+      this.current = undefined;
+    }
+    this.loop = undefined;
+  }
+
+  private async attempt(job: Job): Promise<void> {
+    const started = this.deps.clock.now();
+    let backoff = FIRST_BACKOFF_MS;
+    let retry = false;
+    for (;;) {
+      try {
+        await job.write(retry);
+        return;
+      } catch (error) {
+        const failure = classify(error, this.deps.clock.now());
+        if (failure.kind === 'denied') return this.deny(failure.status, error);
+        if (failure.kind === 'refused') return this.refused(failure.status, error);
+        retry ||= failure.unknownOutcome;
+        const waitMs = Math.min(failure.waitMs ?? backoff, WRITE_PATIENCE_MS);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        const limit = this.deadline ?? started + WRITE_PATIENCE_MS;
+        if (job.superseded || this.deps.clock.now() + waitMs > limit) {
+          if (!job.superseded) this.gaveUp(error);
+          return;
+        }
+        await this.deps.sleep(waitMs, this.wake.signal).catch(() => {});
+      }
+    }
+  }
+
+  /** Sleeping retries look again at the deadline and at whether they were superseded. */
+  private poke(): void {
+    this.wake.abort();
+    this.wake = new AbortController();
+  }
+
+  private deny(status: number, error: unknown): void {
+    this.denied = true;
+    this.pending.length = 0;
+    this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
+  }
+
+  private refused(status: number, error: unknown): void {
+    this.deps.log.warning(`GitHub refused a ${this.kind} update (HTTP ${status}): ${detail(error)}`);
+  }
+
+  private gaveUp(error: unknown): void {
+    this.deps.log.warning(`A ${this.kind} update could not be written to GitHub in time: ${detail(error)}`);
+  }
+}
+
+function detail(error: unknown): string {
+  return sanitizeLine(messageOf(error), { maxLength: 300 });
+}

@@ -1,0 +1,135 @@
+// The inputs of GitHub reporting, checked with the others before anything is sent. Reporting is on when
+// any of `commit-status`, `check-run` or `deployment-environment` is set; then the repository and the
+// commit come from the runner's environment, and `github-sha` overrides the commit.
+import { Problems, quote } from '../core/settings/problems.ts';
+
+/** As action.yml declares them; `github-token`'s default is an expression the runner fills in. */
+export const GITHUB_INPUT_DEFAULTS = {
+  'github-token': '${{ github.token }}',
+  'commit-status': '',
+  'check-run': '',
+  'deployment-environment': '',
+  'github-sha': '',
+} as const;
+
+export type GitHubInputName = keyof typeof GITHUB_INPUT_DEFAULTS;
+
+export interface GitHubReporting {
+  token: string;
+  owner: string;
+  repo: string;
+  /** Lower-case hex. */
+  sha: string;
+  commitStatus?: string;
+  checkRun?: string;
+  deploymentEnvironment?: string;
+}
+
+/** What the runner tells every step; `event` is the parsed GITHUB_EVENT_PATH file, when readable. */
+export interface RunnerContext {
+  repository?: string;
+  eventName?: string;
+  event?: unknown;
+  sha?: string;
+}
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+const REPOSITORY = /^([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})$/;
+const REPORTS = ['commit-status', 'check-run', 'deployment-environment'] as const;
+// GitHub stores longer names but shows them cut; a name this long is almost surely a mistake.
+const NAME_LIMITS: Record<(typeof REPORTS)[number], number> = {
+  'commit-status': 100,
+  'check-run': 100,
+  'deployment-environment': 255,
+};
+
+/** Undefined when no report is asked for; problems go into `problems`, named by input. */
+export function readGitHubReporting(
+  value: (name: GitHubInputName) => string,
+  runner: RunnerContext,
+  problems: Problems,
+): GitHubReporting | undefined {
+  const asked = REPORTS.filter((name) => value(name) !== '');
+  const known = problems.list.length;
+  if (asked.length === 0) {
+    if (value('github-sha') !== '') {
+      problems.add(
+        'github-sha',
+        'names the commit that gets the GitHub reports, but none is asked for.',
+        'Set `commit-status`, `check-run` or `deployment-environment`, or remove `github-sha`.',
+      );
+    }
+    return undefined;
+  }
+  const names = Object.fromEntries(asked.map((name) => [name, readName(name, value(name), problems)]));
+  const token = value('github-token');
+  if (token === '') {
+    problems.add(
+      'github-token',
+      `is empty, but ${asked.map((name) => `\`${name}\``).join(', ')} needs a token for the GitHub API.`,
+      'Remove `github-token` to use the default `${{ github.token }}`, or pass a token from a secret.',
+    );
+  }
+  const repository = REPOSITORY.exec(runner.repository ?? '');
+  if (!repository) {
+    problems.add(
+      asked[0]!,
+      'needs the repository from GITHUB_REPOSITORY (`owner/repo`), which is not set: GitHub reports are ' +
+        'made on GitHub Actions only.',
+      `Remove \`${asked[0]}\` where the action does not run on GitHub Actions.`,
+    );
+  }
+  const sha = readSha(value('github-sha'), runner, problems);
+  if (problems.list.length > known || !repository || !sha) return undefined;
+  return {
+    token,
+    owner: repository[1]!,
+    repo: repository[2]!,
+    sha,
+    ...(names['commit-status'] ? { commitStatus: names['commit-status'] } : {}),
+    ...(names['check-run'] ? { checkRun: names['check-run'] } : {}),
+    ...(names['deployment-environment'] ? { deploymentEnvironment: names['deployment-environment'] } : {}),
+  };
+}
+
+function readName(input: (typeof REPORTS)[number], text: string, problems: Problems): string | undefined {
+  const limit = NAME_LIMITS[input];
+  if (text.length > limit || /[\p{Cc}\p{Cf}]/u.test(text)) {
+    problems.add(
+      input,
+      `must be one line of printable text of at most ${limit} characters, not ${quote(text)}.`,
+      `Use a short name, for example \`${input === 'deployment-environment' ? 'staging' : 'ci-service/test'}\`.`,
+    );
+    return undefined;
+  }
+  return text;
+}
+
+/** On a pull request GITHUB_SHA is a merge commit the PR page does not show: the head commit is. */
+function readSha(given: string, runner: RunnerContext, problems: Problems): string | undefined {
+  if (given !== '') {
+    if (SHA.test(given)) return given.toLowerCase();
+    problems.add(
+      'github-sha',
+      `must be a full commit hash (40 hex digits), not ${quote(given)}.`,
+      'Pass a full hash, for example `${{ github.event.pull_request.head.sha }}`, or remove it for the default.',
+    );
+    return undefined;
+  }
+  const head = PULL_REQUEST_EVENTS.has(runner.eventName ?? '') ? pullRequestHead(runner.event) : undefined;
+  const sha = head ?? runner.sha ?? '';
+  if (SHA.test(sha)) return sha.toLowerCase();
+  problems.add(
+    'github-sha',
+    'is not set, and the commit could not be read from the event payload or GITHUB_SHA.',
+    'Set `github-sha` to the commit that should get the reports.',
+  );
+  return undefined;
+}
+
+function pullRequestHead(event: unknown): string | undefined {
+  const pr = (event as { pull_request?: { head?: { sha?: unknown } } } | undefined)?.pull_request;
+  const sha = pr?.head?.sha;
+  return typeof sha === 'string' && SHA.test(sha) ? sha : undefined;
+}

@@ -1,0 +1,58 @@
+// The commit status sink: one context on the commit, `pending` while the remote work goes, then
+// `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
+import type { Step } from '../../api/types.ts';
+import type { FlowSink } from '../../core/flow/events.ts';
+import type { Remote } from '../../core/follow.ts';
+import type { RemoteRef } from '../../core/refs.ts';
+import { ReportWriter } from '../report-writer.ts';
+import { commitState, finalLine, runningLine, statusDescription } from '../report-text.ts';
+import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
+
+export function createCommitStatusSink(context: string, deps: ReportDeps): FlowSink {
+  const writer = new ReportWriter('commit status', deps);
+  const cancelledAt = watchCancel(deps);
+  let ref: RemoteRef | undefined;
+  let targetUrl: string | undefined;
+  let lastSent = '';
+
+  const send = (state: 'pending' | ReturnType<typeof commitState>, line: string) => {
+    const description = statusDescription(line);
+    if (state === 'pending' && description === lastSent) return;
+    lastSent = description;
+    writer.enqueue('state', () =>
+      deps.api.createStatus({
+        state,
+        context,
+        description,
+        ...(targetUrl ? { target_url: targetUrl } : {}),
+      }),
+    );
+  };
+  const progress = (resource: Remote, steps: readonly Step[]) => {
+    if (ref) send('pending', runningLine(ref, resource, steps));
+  };
+
+  return {
+    triggered(info) {
+      ref = info.ref;
+      targetUrl = info.web.url;
+      deps.open.mark({ status: true, targetUrl });
+      progress(info.resource, []);
+    },
+    update: progress,
+    async concluded({ outcome, final }) {
+      if (!ref) return;
+      if (outcome.kind === 'triggered') {
+        deps.log.info(
+          `The commit status "${context}" is left pending for a later step to finish (wait: false).`,
+        );
+        deps.open.close('status');
+        await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry);
+        return;
+      }
+      send(commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
+      if (await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry))
+        deps.open.close('status');
+    },
+  };
+}
