@@ -1,5 +1,5 @@
 // The GitHub port with @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise
-// Server) and the runner's proxy settings. Each request is bounded in time; retries are the report
+// Server) and the runner's proxy settings. Each request ends when the writer's signal says so; retries are the report
 // writer's, not Octokit's, so that a create whose answer was lost is looked up before it is sent again.
 import { getOctokit } from '@actions/github';
 import type { GitHubApi } from './port.ts';
@@ -14,7 +14,6 @@ export interface OctokitApiOptions {
   baseUrl?: string;
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
 /** The deployment's payload key that names the remote run it was made for. */
 const RUN_KEY = 'ci_run_id';
 
@@ -24,20 +23,26 @@ export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
     userAgent: options.userAgent,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
-  const request = () => ({ request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
+  const request = (signal: AbortSignal | undefined) => (signal ? { request: { signal } } : {});
   const rest = octokit.rest;
   return {
-    async createStatus(status) {
-      await rest.repos.createCommitStatus({ owner, repo, sha, ...status, ...request() });
+    async createStatus(status, signal) {
+      await rest.repos.createCommitStatus({ owner, repo, sha, ...status, ...request(signal) });
     },
-    async createCheckRun(fields) {
-      const { data } = await rest.checks.create({ owner, repo, head_sha: sha, ...fields, ...request() });
+    async createCheckRun(fields, signal) {
+      const { data } = await rest.checks.create({
+        owner,
+        repo,
+        head_sha: sha,
+        ...fields,
+        ...request(signal),
+      });
       return data.id;
     },
-    async updateCheckRun(id, fields) {
-      await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request() });
+    async updateCheckRun(id, fields, signal) {
+      await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request(signal) });
     },
-    async findCheckRun(name, externalId) {
+    async findCheckRun(name, externalId, signal) {
       const { data } = await rest.checks.listForRef({
         owner,
         repo,
@@ -45,11 +50,11 @@ export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
         check_name: name,
         filter: 'all',
         per_page: 100,
-        ...request(),
+        ...request(signal),
       });
       return data.check_runs.find((run) => run.external_id === externalId)?.id;
     },
-    async createDeployment({ environment, description, runId }) {
+    async createDeployment({ environment, description, runId }, signal) {
       const { data } = await rest.repos.createDeployment({
         owner,
         repo,
@@ -59,33 +64,33 @@ export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
         auto_merge: false,
         required_contexts: [],
         payload: { [RUN_KEY]: runId },
-        ...request(),
+        ...request(signal),
       });
       if (!('id' in data))
         throw Object.assign(new Error(data.message ?? 'No deployment was created.'), { status: 409 });
       return data.id;
     },
-    async findDeployment(environment, runId) {
+    async findDeployment(environment, runId, signal) {
       const { data } = await rest.repos.listDeployments({
         owner,
         repo,
         sha,
         environment,
         per_page: 100,
-        ...request(),
+        ...request(signal),
       });
       return data.find((deployment) => {
         const payload = deployment.payload as Record<string, unknown> | string;
         return typeof payload === 'object' && payload?.[RUN_KEY] === runId;
       })?.id;
     },
-    async createDeploymentStatus(id, status) {
+    async createDeploymentStatus(id, status, signal) {
       await rest.repos.createDeploymentStatus({
         owner,
         repo,
         deployment_id: id,
         ...status,
-        ...request(),
+        ...request(signal),
       });
     },
   };

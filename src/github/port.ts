@@ -28,24 +28,36 @@ export interface CheckRunFields {
   completed_at?: string;
 }
 
+/** Every call takes a signal that ends it (the report writer's deadline). */
 export interface GitHubApi {
-  createStatus(status: {
-    state: CommitState;
-    context: string;
-    description: string;
-    target_url?: string;
-  }): Promise<void>;
-  createCheckRun(
-    fields: CheckRunFields & { name: string; external_id: string; started_at: string },
-  ): Promise<number>;
-  updateCheckRun(id: number, fields: CheckRunFields): Promise<void>;
+  createStatus(status: CommitStatus, signal?: AbortSignal): Promise<void>;
+  createCheckRun(fields: NewCheckRun, signal?: AbortSignal): Promise<number>;
+  updateCheckRun(id: number, fields: CheckRunFields, signal?: AbortSignal): Promise<void>;
   /** The check run of this name on the commit whose `external_id` is the given one. */
-  findCheckRun(name: string, externalId: string): Promise<number | undefined>;
-  createDeployment(deployment: { environment: string; description: string; runId: string }): Promise<number>;
+  findCheckRun(name: string, externalId: string, signal?: AbortSignal): Promise<number | undefined>;
+  createDeployment(deployment: NewDeployment, signal?: AbortSignal): Promise<number>;
   /** The deployment to this environment of the commit that was made for the given remote run. */
-  findDeployment(environment: string, runId: string): Promise<number | undefined>;
-  createDeploymentStatus(
-    id: number,
-    status: { state: DeploymentState; description: string; log_url?: string },
-  ): Promise<void>;
+  findDeployment(environment: string, runId: string, signal?: AbortSignal): Promise<number | undefined>;
+  createDeploymentStatus(id: number, status: DeploymentStatus, signal?: AbortSignal): Promise<void>;
+}
+
+export interface CommitStatus {
+  state: CommitState;
+  context: string;
+  description: string;
+  target_url?: string;
+}
+
+export type NewCheckRun = CheckRunFields & { name: string; external_id: string; started_at: string };
+
+export interface NewDeployment {
+  environment: string;
+  description: string;
+  runId: string;
+}
+
+export interface DeploymentStatus {
+  state: DeploymentState;
+  description: string;
+  log_url?: string;
 }

@@ -5,7 +5,7 @@ import type { Step } from '../api/types.ts';
 import type { Remote } from '../core/follow.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
-import { currentStep, elapsedMs, formatDuration, outcomeWord, progressLine } from '../core/report/format.ts';
+import { currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
 import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
 
@@ -13,16 +13,14 @@ import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
 export const STATUS_DESCRIPTION_LIMIT = 140;
 const TITLE_LIMIT = 200;
 
-/** `Run 5e1f0a… running 40% · step 3/7 lint` */
+/**
+ * `Run 5e1f0a… running: step 3/7 lint`. No percentage: it changes with every poll, and the reports
+ * change only when the state does.
+ */
 export function runningLine(ref: RemoteRef, resource: Remote, steps: readonly Step[]): string {
   const running = currentStep(steps);
-  const line = progressLine({
-    status: resource.status,
-    ...(resource.progress !== undefined ? { progress: resource.progress } : {}),
-    ...(running ? { step: { order: running.order, name: running.name } } : {}),
-    ...(steps.length > 0 ? { totalSteps: steps.length } : {}),
-  });
-  return `${label(ref)} ${line}`;
+  const step = running ? `: step ${running.order}/${steps.length} ${sanitizeLine(running.name)}` : '';
+  return `${label(ref)} ${sanitizeLine(resource.status || 'unknown')}${step}`;
 }
 
 /** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */

@@ -8,8 +8,11 @@ import { sanitizeLine } from '../text/safety.ts';
 import { classify } from './failures.ts';
 import { permissionHelp, type ReportKind } from './permissions.ts';
 
-/** `retry`: an earlier attempt of this write may have taken effect (its answer was lost). */
-export type Write = (retry: boolean) => Promise<void>;
+/**
+ * `retry`: an earlier attempt of this write may have taken effect (its answer was lost). `signal` ends
+ * the request at the writer's deadline.
+ */
+export type Write = (retry: boolean, signal: AbortSignal) => Promise<void>;
 
 export interface WriterDeps {
   clock: Clock;
@@ -24,6 +27,8 @@ interface Job {
 }
 
 const FIRST_BACKOFF_MS = 1000;
+/** No single request waits longer than this. */
+const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 15_000;
 /** While following, how long one write may keep trying. */
 const WRITE_PATIENCE_MS = 120_000;
@@ -35,6 +40,7 @@ export class ReportWriter {
   private deadline: number | undefined;
   private wake = new AbortController();
   private denied = false;
+  private hurry: AbortSignal | undefined;
   private readonly kind: ReportKind;
   private readonly deps: WriterDeps;
 
@@ -62,22 +68,19 @@ export class ReportWriter {
   }
 
   /**
-   * Waits for every queued write, until `deadline` (epoch ms) or `hurry`. From now on, retries stop at
-   * the deadline. True when everything was written.
+   * Waits for every queued write; from now on no retry starts, and no request lasts, past `deadline`
+   * (epoch ms). `hurry` gives up at once. True when everything was written.
    */
   async drain(deadline: number, hurry?: AbortSignal): Promise<boolean> {
     this.deadline = deadline;
+    this.hurry = hurry;
+    hurry?.addEventListener('abort', () => this.poke(), { once: true });
     this.poke();
-    const gate = new AbortController();
-    const stopWaiting = hurry ? AbortSignal.any([gate.signal, hurry]) : gate.signal;
-    try {
-      await Promise.race([
-        this.loop ?? Promise.resolve(),
-        this.deps.sleep(Math.max(0, deadline - this.deps.clock.now()), stopWaiting).catch(() => {}),
-      ]);
-    } finally {
-      gate.abort();
-    }
+    if (hurry?.aborted) return false;
+    const gaveUp = new Promise<void>((resolve) =>
+      hurry?.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    await Promise.race([this.loop ?? Promise.resolve(), gaveUp]);
     return !this.loop && this.pending.length === 0 && !this.denied;
   }
 
@@ -98,9 +101,10 @@ export class ReportWriter {
     let retry = false;
     for (;;) {
       try {
-        await job.write(retry);
+        await job.write(retry, this.requestSignal(started));
         return;
       } catch (error) {
+        if (this.hurry?.aborted) return;
         const failure = classify(error, this.deps.clock.now());
         if (failure.kind === 'denied') return this.deny(failure.status, error);
         if (failure.kind === 'refused') return this.refused(failure.status, error);
@@ -113,8 +117,15 @@ export class ReportWriter {
           return;
         }
         await this.deps.sleep(waitMs, this.wake.signal).catch(() => {});
+        if (this.hurry?.aborted) return;
       }
     }
+  }
+
+  private requestSignal(started: number): AbortSignal {
+    const left = (this.deadline ?? started + WRITE_PATIENCE_MS) - this.deps.clock.now();
+    const timeout = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
+    return this.hurry ? AbortSignal.any([timeout, this.hurry]) : timeout;
   }
 
   /** Sleeping retries look again at the deadline and at whether they were superseded. */

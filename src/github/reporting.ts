@@ -10,6 +10,7 @@ import type { Clock, Sleep } from '../time.ts';
 import { createOctokitApi } from './octokit-api.ts';
 import { OpenReports } from './open-reports.ts';
 import type { GitHubApi } from './port.ts';
+import type { ReportKind } from './permissions.ts';
 import { ReportWriter } from './report-writer.ts';
 import {
   checkConclusion,
@@ -76,37 +77,45 @@ export async function finishOpenReports(
   const description = statusDescription(ending.line);
   const target = open.targetUrl ? { target_url: open.targetUrl } : {};
   const writers: Promise<boolean>[] = [];
-  const write = (kind: ConstructorParameters<typeof ReportWriter>[0], call: () => Promise<void>) => {
+  const write = (kind: ReportKind, call: (signal: AbortSignal) => Promise<void>) => {
     const writer = new ReportWriter(kind, deps);
-    writer.enqueue('state', call);
+    writer.enqueue('state', (_retry, signal) => call(signal));
     writers.push(writer.drain(deps.clock.now() + BACKSTOP_PATIENCE_MS));
   };
   if (open.status && reporting.commitStatus) {
     const context = reporting.commitStatus;
-    write('commit status', () =>
-      api.createStatus({ state: commitState(ending.outcome), context, description, ...target }),
+    write('commit status', (signal) =>
+      api.createStatus({ state: commitState(ending.outcome), context, description, ...target }, signal),
     );
   }
   if (open.checkRunId !== undefined) {
     const id = open.checkRunId;
     const title = checkTitle(ending.line);
-    write('check run', () =>
-      api.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: checkConclusion(ending.outcome),
-        completed_at: new Date(deps.clock.now()).toISOString(),
-        output: { title, summary: `${title}. The action's main step was stopped before it could report.` },
-      }),
+    write('check run', (signal) =>
+      api.updateCheckRun(
+        id,
+        {
+          status: 'completed',
+          conclusion: checkConclusion(ending.outcome),
+          completed_at: new Date(deps.clock.now()).toISOString(),
+          output: { title, summary: `${title}. The action's main step was stopped before it could report.` },
+        },
+        signal,
+      ),
     );
   }
   if (open.deploymentId !== undefined) {
     const id = open.deploymentId;
-    write('deployment', () =>
-      api.createDeploymentStatus(id, {
-        state: deploymentState(ending.outcome),
-        description,
-        ...(open.targetUrl ? { log_url: open.targetUrl } : {}),
-      }),
+    write('deployment', (signal) =>
+      api.createDeploymentStatus(
+        id,
+        {
+          state: deploymentState(ending.outcome),
+          description,
+          ...(open.targetUrl ? { log_url: open.targetUrl } : {}),
+        },
+        signal,
+      ),
     );
   }
   const done = await Promise.all(writers);

@@ -31,22 +31,25 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
     deps.outputs.set('check-run-id', String(found));
     deps.open.mark({ checkRunId: found, targetUrl: info!.web.url });
   };
-  const createOnce = (attached: boolean) => async (retry: boolean) => {
+  const createOnce = (attached: boolean) => async (retry: boolean, signal: AbortSignal) => {
     const current = info!;
     if (attached || retry) {
-      const found = await deps.api.findCheckRun(name, current.ref.id);
+      const found = await deps.api.findCheckRun(name, current.ref.id, signal);
       if (found !== undefined) return adopt(found);
     }
     lastTitle = checkTitle(runningLine(current.ref, current.resource, []));
     adopt(
-      await deps.api.createCheckRun({
-        name,
-        external_id: current.ref.id,
-        status: 'in_progress',
-        started_at: new Date(deps.clock.now()).toISOString(),
-        details_url: current.web.url,
-        output: { title: lastTitle, summary: `Following ${lastTitle}.` },
-      }),
+      await deps.api.createCheckRun(
+        {
+          name,
+          external_id: current.ref.id,
+          status: 'in_progress',
+          started_at: new Date(deps.clock.now()).toISOString(),
+          details_url: current.web.url,
+          output: { title: lastTitle, summary: `Following ${lastTitle}.` },
+        },
+        signal,
+      ),
     );
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {
@@ -54,9 +57,10 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
     const title = checkTitle(runningLine(info.ref, resource, steps));
     if (title === lastTitle) return;
     lastTitle = title;
-    writer.enqueue('state', async () => {
-      if (id !== undefined)
-        await deps.api.updateCheckRun(id, { output: { title, summary: `Following ${title}.` } });
+    writer.enqueue('state', async (_retry, signal) => {
+      if (id !== undefined) {
+        await deps.api.updateCheckRun(id, { output: { title, summary: `Following ${title}.` } }, signal);
+      }
     });
   };
 
@@ -94,20 +98,24 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
         ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
         : {}),
     });
-    writer.enqueue('state', async () => {
+    writer.enqueue('state', async (_retry, signal) => {
       if (id === undefined) return;
-      await deps.api.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: checkConclusion(outcome.kind),
-        completed_at: new Date(deps.clock.now()).toISOString(),
-        details_url: info!.web.url,
-        output: output(0),
-      });
+      await deps.api.updateCheckRun(
+        id,
+        {
+          status: 'completed',
+          conclusion: checkConclusion(outcome.kind),
+          completed_at: new Date(deps.clock.now()).toISOString(),
+          details_url: info!.web.url,
+          output: output(0),
+        },
+        signal,
+      );
     });
     // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
     for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
-      writer.enqueue(`annotations ${from}`, async () => {
-        if (id !== undefined) await deps.api.updateCheckRun(id, { output: output(from) });
+      writer.enqueue(`annotations ${from}`, async (_retry, signal) => {
+        if (id !== undefined) await deps.api.updateCheckRun(id, { output: output(from) }, signal);
       });
     }
   }

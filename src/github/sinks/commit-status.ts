@@ -19,13 +19,11 @@ export function createCommitStatusSink(context: string, deps: ReportDeps): FlowS
     const description = statusDescription(line);
     if (state === 'pending' && description === lastSent) return;
     lastSent = description;
-    writer.enqueue('state', () =>
-      deps.api.createStatus({
-        state,
-        context,
-        description,
-        ...(targetUrl ? { target_url: targetUrl } : {}),
-      }),
+    writer.enqueue('state', (_retry, signal) =>
+      deps.api.createStatus(
+        { state, context, description, ...(targetUrl ? { target_url: targetUrl } : {}) },
+        signal,
+      ),
     );
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {

@@ -19,22 +19,24 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
     deps.outputs.set('deployment-id', String(found));
     deps.open.mark({ deploymentId: found, targetUrl: info!.web.url });
   };
-  const createOnce = (attached: boolean) => async (retry: boolean) => {
+  const createOnce = (attached: boolean) => async (retry: boolean, signal: AbortSignal) => {
     const { ref } = info!;
     if (attached || retry) {
-      const found = await deps.api.findDeployment(environment, ref.id);
+      const found = await deps.api.findDeployment(environment, ref.id, signal);
       if (found !== undefined) return adopt(found);
     }
-    adopt(await deps.api.createDeployment({ environment, description: describe(info!), runId: ref.id }));
+    adopt(
+      await deps.api.createDeployment({ environment, description: describe(info!), runId: ref.id }, signal),
+    );
   };
   const status = (state: DeploymentState, description: string) =>
-    writer.enqueue('state', async () => {
+    writer.enqueue('state', async (_retry, signal) => {
       if (id === undefined) return;
-      await deps.api.createDeploymentStatus(id, {
-        state,
-        description: statusDescription(description),
-        log_url: info!.web.url,
-      });
+      await deps.api.createDeploymentStatus(
+        id,
+        { state, description: statusDescription(description), log_url: info!.web.url },
+        signal,
+      );
     });
 
   return {

@@ -1,11 +1,12 @@
 // Runs the real flow in-process: real settings, real sinks (record sink and live reporter), the
 // fake API port and virtual time. Each run returns everything a test may want to look at.
-import type { OutputName, StateKey } from '../../../src/core/contract.ts';
+import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
+import type { CancelSignals } from '../../../src/core/flow/context.ts';
 import { execute } from '../../../src/core/flow/execute.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
-import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
+import { INPUT_DEFAULTS, readSettings, type Settings } from '../../../src/core/settings.ts';
 import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
 import { createRecordSink } from '../../../src/core/sinks/record-sink.ts';
 import { createSummarySink, toJobSummary } from '../../../src/core/sinks/summary-sink.ts';
@@ -34,6 +35,17 @@ export interface FlowSetup {
     hurry: () => void;
   }) => Record<string, string> | void;
   extraSinks?: FlowSink[];
+  /** Sinks made with the run's own ports (virtual time, outputs, state, signals). */
+  sinksFor?: (ports: SinkPorts) => FlowSink[];
+}
+
+export interface SinkPorts {
+  settings: Settings;
+  time: VirtualTime;
+  log: Log;
+  outputs: Outputs;
+  state: StateStore;
+  cancel: CancelSignals;
 }
 
 export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
@@ -62,11 +74,13 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
   const summaries: string[] = [];
   const conclusions: Conclusion[] = [];
   const cancel = { signal: cancelController.signal, hurry: hurryController.signal };
+  const outputPort: Outputs = { set: (name, value) => void outputs.set(name, value) };
+  const statePort: StateStore = {
+    save: (key, value) => void state.set(key, value),
+    get: (key) => state.get(key) ?? '',
+  };
   const sinks: FlowSink[] = [
-    createRecordSink(
-      { set: (name, value) => void outputs.set(name, value) },
-      { save: (key, value) => void state.set(key, value), get: (key) => state.get(key) ?? '' },
-    ),
+    createRecordSink(outputPort, statePort),
     createLogSink({ log, client: api, settings, clock: time.clock, cancel: cancel.signal }),
     createSummarySink(
       settings,
@@ -74,6 +88,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     ),
     { concluded: (conclusion) => void conclusions.push(conclusion) },
     ...(setup.extraSinks ?? []),
+    ...(setup.sinksFor?.({ settings, time, log, outputs: outputPort, state: statePort, cancel }) ?? []),
   ];
   const outcome = await execute(settings, {
     client: api,
