@@ -10,7 +10,7 @@ import { escapeHtml } from '../../text/safety.ts';
 import { text } from './format.ts';
 
 const TOKEN_COOKIE = 'ci_emulator_token';
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = '/login';
 
 interface Offered {
   token: string;
