@@ -37,31 +37,45 @@ export interface LogInput {
   logBytes?: number;
 }
 
-/** The text of a step log as far as it has been produced, in chunks of whole lines. */
-export function* stepLog({ step, state, now, logBytes }: LogInput): Generator<string> {
+/** A step log as far as it has been produced, as numbered lines: any line can be read without the others. */
+export interface StepLogLines {
+  count: number;
+  /** Line `index` (0 to count - 1), without its newline. */
+  line: (index: number) => string;
+}
+
+export function stepLogLines({ step, state, now, logBytes }: LogInput): StepLogLines {
   const fillerCount = logBytes === undefined ? DEFAULT_FILLER_LINES : Math.ceil(logBytes / FILLER_WIDTH);
-  const headerCount = 3;
-  const total = headerCount + fillerCount;
-  let produced = total;
-  if (!state.finished) {
-    const span = Math.max(1, step.endAt - step.startAt);
-    produced = Math.max(1, Math.min(total, Math.floor(((now - step.startAt) / span) * total)));
-  }
   const header = [
     `--> Running step: ${step.name}`,
     `$ ./run-step.sh ${JSON.stringify(step.name)}`,
     INJECTED_LINES[(step.order - 1) % INJECTED_LINES.length] ?? '::endgroup::',
   ];
-  let chunk: string[] = header.slice(0, produced);
-  for (let i = 0; i < produced - headerCount; i++) {
-    chunk.push(logBytes === undefined ? sampleLine(step, i) : fillerLine(i));
-    if (chunk.length >= LINES_PER_CHUNK) {
-      yield chunk.join('\n') + '\n';
-      chunk = [];
-    }
+  const total = header.length + fillerCount;
+  let produced = total;
+  if (!state.finished) {
+    const span = Math.max(1, step.endAt - step.startAt);
+    produced = Math.max(1, Math.min(total, Math.floor(((now - step.startAt) / span) * total)));
   }
-  if (state.finished) chunk.push(closingLine(step, state));
-  if (chunk.length > 0) yield chunk.join('\n') + '\n';
+  const line = (index: number): string => {
+    if (index < header.length) return header[index] ?? '';
+    if (index < produced) {
+      const body = index - header.length;
+      return logBytes === undefined ? sampleLine(step, body) : fillerLine(body);
+    }
+    return closingLine(step, state);
+  };
+  return { count: produced + (state.finished ? 1 : 0), line };
+}
+
+/** The text of a step log as far as it has been produced, in chunks of whole lines. */
+export function* stepLog(input: LogInput): Generator<string> {
+  const { count, line } = stepLogLines(input);
+  for (let start = 0; start < count; start += LINES_PER_CHUNK) {
+    const chunk: string[] = [];
+    for (let i = start; i < Math.min(count, start + LINES_PER_CHUNK); i++) chunk.push(line(i));
+    yield chunk.join('\n') + '\n';
+  }
 }
 
 function sampleLine(step: PlannedStep, index: number): string {

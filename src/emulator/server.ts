@@ -13,6 +13,7 @@ import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
 import { hostCheck } from './host-check.ts';
 import { authenticate, pathOf, requestInfo } from './http.ts';
+import { registerPageRoutes } from './pages/routes.ts';
 import { loggedBody } from './request-log.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
@@ -52,6 +53,7 @@ export function buildServer(state: EmulatorState, options: ServerOptions): Fasti
   registerWorkflowRoutes(app, state);
   registerPipelineRoutes(app, state);
   registerControlRoutes(app, state);
+  registerPageRoutes(app, state);
   return app;
 }
 

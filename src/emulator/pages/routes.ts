@@ -1,0 +1,65 @@
+// The pages for people, at the real service's paths: `/{owner}/{application}` and
+// `/{owner}/{application}/runs/{pipeline name}/{run id}` (`?step={step id}` opens one step).
+// The owner can never be `api` or `_emulator`, so the API and the control API keep their own paths.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorState } from '../state.ts';
+import type { AppRecord } from '../world-records.ts';
+import { pageAccess, registerLoginRoute } from './access.ts';
+import { appPage } from './app-page.ts';
+import { notFoundPage, sendPage, type Page } from './document.ts';
+import { runPage } from './run-page.ts';
+
+const OWNER = '/:owner(^(?!api$|_emulator$)[^/]+$)';
+
+interface AppParams {
+  owner: string;
+  application: string;
+}
+
+interface RunParams extends AppParams {
+  pipeline: string;
+  runId: string;
+}
+
+/** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
+function answer(
+  state: EmulatorState,
+  request: FastifyRequest<{ Params: AppParams }>,
+  reply: FastifyReply,
+  render: (app: AppRecord) => Page,
+): FastifyReply {
+  const { owner, application } = request.params;
+  state.world.sync();
+  const app = state.world.app(owner, application);
+  if (!app) return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
+  const access = pageAccess(state, request, app);
+  if (!access.allowed) return sendPage(reply, access.page);
+  const page = render(app);
+  return sendPage(reply, { ...page, headers: { ...page.headers, ...access.headers } });
+}
+
+function queryString(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function registerPageRoutes(app: FastifyInstance, state: EmulatorState): void {
+  registerLoginRoute(app, state);
+
+  app.get<{ Params: AppParams }>(`${OWNER}/:application`, async (request, reply) =>
+    answer(state, request, reply, (found) => appPage(state, found)),
+  );
+
+  app.get<{ Params: RunParams }>(`${OWNER}/:application/runs/:pipeline/:runId`, async (request, reply) =>
+    answer(state, request, reply, (found) => {
+      const { pipeline, runId } = request.params;
+      const run = state.world.run(runId);
+      if (!run || run.app !== found || run.pipeline.name !== pipeline) {
+        return notFoundPage(
+          `There is no run ${runId} of pipeline ${pipeline} in ${found.owner.username}/${found.name}.`,
+        );
+      }
+      return runPage(state, run, queryString(request, 'step'));
+    }),
+  );
+}
