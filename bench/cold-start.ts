@@ -24,6 +24,8 @@ export interface ColdStartResult {
   bareFetchMs: number[];
   /** dist/index.js: spawn → its first request's arrival. */
   actionMs: number[];
+  /** The same with a commit status, check run and deployment asked for: the GitHub chunk is loaded. */
+  actionWithGitHubMs: number[];
   dist: Array<{ path: string; bytes: number; gzipBytes: number }>;
 }
 
@@ -35,13 +37,22 @@ export async function measureColdStart(
   options: ColdStartOptions,
 ): Promise<ColdStartResult> {
   const emulator = await startEmulator({ world: benchWorld([{ id: PIPELINE, name: 'build' }]), speed: 1 });
-  const result: ColdStartResult = { bareExitMs: [], bareFetchMs: [], actionMs: [], dist: [] };
+  const result: ColdStartResult = {
+    bareExitMs: [],
+    bareFetchMs: [],
+    actionMs: [],
+    actionWithGitHubMs: [],
+    dist: [],
+  };
   try {
     // Interleaved, so that a busy moment of the machine touches all three alike.
     for (let index = 0; index < options.repeats; index++) {
       result.bareExitMs.push(await bareExit());
       result.bareFetchMs.push(await bareFetch(emulator.url, emulator.control, index));
       result.actionMs.push(await actionFirstRequest(entries.main, emulator.url, emulator.control));
+      result.actionWithGitHubMs.push(
+        await actionFirstRequest(entries.main, emulator.url, emulator.control, GITHUB_REPORTS),
+      );
     }
     options.log?.(`  ${options.repeats} starts of each`);
   } finally {
@@ -80,15 +91,37 @@ async function bareFetch(url: string, control: EmulatorControl, index: number): 
   return arrival.at - spawnedAt;
 }
 
+/** Every GitHub report asked for; nothing reaches GitHub, since nothing is triggered. */
+const GITHUB_REPORTS = {
+  inputs: {
+    'github-token': 'bench-github-token',
+    'commit-status': 'ci/bench',
+    'check-run': 'bench',
+    'deployment-environment': 'bench',
+  },
+  env: {
+    GITHUB_REPOSITORY: 'bench/repo',
+    GITHUB_SHA: 'b'.repeat(40),
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+  },
+};
+
 /** The action asks for a pipeline that does not exist: its first request is the measurement, then it stops. */
-async function actionFirstRequest(main: string, url: string, control: EmulatorControl): Promise<number> {
+async function actionFirstRequest(
+  main: string,
+  url: string,
+  control: EmulatorControl,
+  github?: typeof GITHUB_REPORTS,
+): Promise<number> {
   control.clearRequests();
   const files = makeStepFiles();
   try {
     const action = launch({
       entry: main,
       files,
-      inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': MISSING_PIPELINE },
+      inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': MISSING_PIPELINE, ...github?.inputs },
+      ...(github ? { env: github.env } : {}),
     });
     await action.exited;
     const first = control.requests().find((entry) => entry.at >= action.spawnedAt);
@@ -114,6 +147,11 @@ export function coldStartMarkdown(result: ColdStartResult): string {
       row('`node -e 0`: spawn → exit', result.bareExitMs, reference),
       row('`node` with one `fetch`: spawn → request arrives', result.bareFetchMs, reference),
       row('`dist/index.js`: spawn → first request arrives', result.actionMs, reference),
+      row(
+        '`dist/index.js` with the three GitHub reports: spawn → first request arrives',
+        result.actionWithGitHubMs,
+        reference,
+      ),
     ],
   );
   const total = result.dist.reduce((sum, file) => sum + file.bytes, 0);

@@ -11,6 +11,7 @@ import type { Settings } from '../core/settings.ts';
 import { SettingsError } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { createLogSink } from '../core/sinks/log-sink.ts';
+import { deferred } from '../core/sinks/deferred.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
 import { createSummarySink, summaryDoc, toJobSummary } from '../core/sinks/summary-sink.ts';
 import type { GitHubReporting } from '../github/settings.ts';
@@ -29,7 +30,7 @@ export async function run(): Promise<void> {
   }
   try {
     const { settings, github } = readActionSettings(readInput);
-    const reporting = github ? await gitHubSink(github, settings, cancel) : [];
+    const reporting = github ? [deferred(gitHubSink(github, settings, cancel))] : [];
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
@@ -50,28 +51,26 @@ export async function run(): Promise<void> {
   }
 }
 
-/** The GitHub client is loaded only when a GitHub report is asked for. */
+/** The GitHub client is loaded only when a GitHub report is asked for, while the flow starts. */
 async function gitHubSink(
   github: GitHubReporting,
   settings: Settings,
   cancel: CancelSignals,
-): Promise<FlowSink[]> {
+): Promise<FlowSink> {
   const { createGitHubSink } = await import('../github/reporting.ts');
-  return [
-    createGitHubSink(github, {
-      outputs: githubOutputs,
-      state: githubState,
-      log: githubLog,
-      clock: systemClock,
-      sleep: realSleep,
-      cancel,
-      wait: settings.wait,
-      userAgent: USER_AGENT,
-      annotationPath: workflowPath(),
-      summary: (conclusion, info, maxBytes) =>
-        renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
-    }),
-  ];
+  return createGitHubSink(github, {
+    outputs: githubOutputs,
+    state: githubState,
+    log: githubLog,
+    clock: systemClock,
+    sleep: realSleep,
+    cancel,
+    wait: settings.wait,
+    userAgent: USER_AGENT,
+    annotationPath: workflowPath(),
+    summary: (conclusion, info, maxBytes) =>
+      renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
+  });
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

@@ -1,0 +1,753 @@
+export const id = 654;
+export const ids = [654];
+export const modules = {
+
+/***/ 2654:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  createGitHubSink: () => (/* binding */ createGitHubSink)
+});
+
+// UNUSED EXPORTS: finishOpenReports
+
+;// CONCATENATED MODULE: ./src/core/sinks/together.ts
+function together(sinks) {
+    // One sink that throws does not keep the event from the others; the first error is passed on.
+    const each = (event, call) => {
+        const errors = [];
+        for (const sink of sinks) {
+            try {
+                if (sink[event])
+                    call(sink);
+            }
+            catch (error) {
+                errors.push(error);
+            }
+        }
+        if (errors.length > 0)
+            throw errors[0];
+    };
+    return {
+        triggering: (fingerprint) => each('triggering', (sink) => sink.triggering(fingerprint)),
+        identified: (ref) => each('identified', (sink) => sink.identified(ref)),
+        triggered: (info) => each('triggered', (sink) => sink.triggered(info)),
+        update: (resource, steps) => each('update', (sink) => sink.update(resource, steps)),
+        workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged(workflow)),
+        async stepFinished(step, steps, runFinished) {
+            await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished)));
+        },
+        async concluded(conclusion) {
+            const endings = await Promise.allSettled(sinks.map(async (sink) => sink.concluded?.(conclusion)));
+            const failed = endings.find((ending) => ending.status === 'rejected');
+            if (failed)
+                throw failed.reason;
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
+var github = __webpack_require__(2413);
+;// CONCATENATED MODULE: ./src/github/octokit-api.ts
+// The GitHub port with @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise
+// Server) and the runner's proxy settings. Each request ends when the writer's signal says so; retries are the report
+// writer's, not Octokit's, so that a create whose answer was lost is looked up before it is sent again.
+
+/** The deployment's payload key that names the remote run it was made for. */
+const RUN_KEY = 'ci_run_id';
+function octokit_api_createOctokitApi(options) {
+    const { owner, repo, sha } = options;
+    const octokit = (0,github/* getOctokit */.Q)(options.token, {
+        userAgent: options.userAgent,
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    });
+    const request = (signal) => (signal ? { request: { signal } } : {});
+    const rest = octokit.rest;
+    return {
+        async createStatus(status, signal) {
+            await rest.repos.createCommitStatus({ owner, repo, sha, ...status, ...request(signal) });
+        },
+        async createCheckRun(fields, signal) {
+            const { data } = await rest.checks.create({
+                owner,
+                repo,
+                head_sha: sha,
+                ...fields,
+                ...request(signal),
+            });
+            return data.id;
+        },
+        async updateCheckRun(id, fields, signal) {
+            await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request(signal) });
+        },
+        async findCheckRun(name, externalId, signal) {
+            const { data } = await rest.checks.listForRef({
+                owner,
+                repo,
+                ref: sha,
+                check_name: name,
+                filter: 'all',
+                per_page: 100,
+                ...request(signal),
+            });
+            return data.check_runs.find((run) => run.external_id === externalId)?.id;
+        },
+        async createDeployment({ environment, description, runId }, signal) {
+            const { data } = await rest.repos.createDeployment({
+                owner,
+                repo,
+                ref: sha,
+                environment,
+                description,
+                auto_merge: false,
+                required_contexts: [],
+                payload: { [RUN_KEY]: runId },
+                ...request(signal),
+            });
+            if (!('id' in data))
+                throw Object.assign(new Error(data.message ?? 'No deployment was created.'), { status: 409 });
+            return data.id;
+        },
+        async findDeployment(environment, runId, signal) {
+            const { data } = await rest.repos.listDeployments({
+                owner,
+                repo,
+                sha,
+                environment,
+                per_page: 100,
+                ...request(signal),
+            });
+            return data.find((deployment) => {
+                const payload = deployment.payload;
+                return typeof payload === 'object' && payload?.[RUN_KEY] === runId;
+            })?.id;
+        },
+        async createDeploymentStatus(id, status, signal) {
+            await rest.repos.createDeploymentStatus({
+                owner,
+                repo,
+                deployment_id: id,
+                ...status,
+                ...request(signal),
+            });
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/contract.ts
+var contract = __webpack_require__(2013);
+;// CONCATENATED MODULE: ./src/github/open-reports.ts
+// Which GitHub reports main opened and has not finished yet, kept in the post entry's state: after a
+// SIGKILL, post finishes them. A report left open on purpose (`wait: false`) is not listed.
+
+class OpenReports {
+    current = {};
+    store;
+    constructor(store) {
+        this.store = store;
+    }
+    mark(change) {
+        this.current = { ...this.current, ...change };
+        this.save();
+    }
+    close(part) {
+        if (this.current[part] === undefined)
+            return;
+        const rest = { ...this.current };
+        delete rest[part];
+        this.current = rest;
+        this.save();
+    }
+    save() {
+        const { status, checkRunId, deploymentId } = this.current;
+        const anyOpen = status === true || checkRunId !== undefined || deploymentId !== undefined;
+        (0,contract/* saveState */.LZ)(this.store, 'githubReports', anyOpen ? this.current : undefined);
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/message.ts
+var message = __webpack_require__(6400);
+// EXTERNAL MODULE: ./src/text/safety.ts + 1 modules
+var safety = __webpack_require__(8419);
+;// CONCATENATED MODULE: ./src/github/failures.ts
+// What a failed GitHub request means for a report: wait and try again (5xx, rate limits, a lost
+// connection), or stop that report for the run (no permission, a bad token, a request GitHub refuses).
+function classify(error, now) {
+    const { status, message = '', response } = (error ?? {});
+    const headers = response?.headers ?? {};
+    const header = (name) => {
+        const value = headers[name];
+        return value === undefined ? undefined : String(value);
+    };
+    if (status === undefined || status === 0)
+        return { kind: 'transient', unknownOutcome: true };
+    if (status === 429 || (status === 403 && isRateLimit(message, header))) {
+        const waitMs = rateLimitWait(header, now);
+        return { kind: 'transient', unknownOutcome: false, ...(waitMs !== undefined ? { waitMs } : {}) };
+    }
+    // Octokit reports a request that never got an answer (reset, timeout) as a 500 without headers.
+    if (status >= 500)
+        return { kind: 'transient', unknownOutcome: true };
+    if (status === 401 || status === 403 || status === 404)
+        return { kind: 'denied', status };
+    return { kind: 'refused', status };
+}
+function isRateLimit(message, header) {
+    return (header('retry-after') !== undefined ||
+        header('x-ratelimit-remaining') === '0' ||
+        /rate limit/i.test(message));
+}
+/** `Retry-After` (seconds) first, then the primary limit's reset time (epoch seconds). */
+function rateLimitWait(header, now) {
+    const retryAfter = Number(header('retry-after'));
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return retryAfter * 1000;
+    const reset = Number(header('x-ratelimit-reset'));
+    if (header('x-ratelimit-remaining') === '0' && Number.isFinite(reset)) {
+        return Math.max(0, reset * 1000 - now) + 1000;
+    }
+    // Secondary limits without a header: GitHub asks for at least a minute.
+    return 60_000;
+}
+
+;// CONCATENATED MODULE: ./src/github/permissions.ts
+// What to tell a user whose token may not write a report: which permission, and the block to add.
+const PERMISSION = {
+    'commit status': { scope: 'statuses', input: 'commit-status' },
+    'check run': { scope: 'checks', input: 'check-run' },
+    deployment: { scope: 'deployments', input: 'deployment-environment' },
+};
+function permissionHelp(kind, status, detail) {
+    const { scope, input } = PERMISSION[kind];
+    if (status === 401) {
+        return (`GitHub did not accept \`github-token\` (HTTP 401: ${detail}); the ${kind} is not reported for this run. ` +
+            'Fix: remove `github-token` to use the default `${{ github.token }}`, or pass a valid token.');
+    }
+    return (`The ${kind} needs the \`${scope}: write\` permission, which \`github-token\` does not have ` +
+        `(HTTP ${status}: ${detail}); it is not reported for this run. A pull request from a fork only ever ` +
+        `gets a read-only token. Fix: add to the job (or the workflow)\n` +
+        `permissions:\n  contents: read\n  ${scope}: write\n` +
+        `or remove \`${input}\`.`);
+}
+
+;// CONCATENATED MODULE: ./src/github/report-writer.ts
+
+
+
+
+const FIRST_BACKOFF_MS = 1000;
+/** No single request waits longer than this. */
+const REQUEST_TIMEOUT_MS = 10_000;
+const MAX_BACKOFF_MS = 15_000;
+/** While following, how long one write may keep trying. */
+const WRITE_PATIENCE_MS = 120_000;
+class report_writer_ReportWriter {
+    pending = [];
+    current;
+    loop;
+    deadline;
+    wake = new AbortController();
+    denied = false;
+    hurry;
+    kind;
+    deps;
+    constructor(kind, deps) {
+        this.kind = kind;
+        this.deps = deps;
+    }
+    /** Whether the report was stopped for the run (no permission, or a token GitHub refused). */
+    get stopped() {
+        return this.denied;
+    }
+    enqueue(key, write) {
+        if (this.denied)
+            return;
+        const job = { key, write, superseded: false };
+        const queued = this.pending.findIndex((other) => other.key === key);
+        if (queued >= 0)
+            this.pending[queued] = job;
+        else
+            this.pending.push(job);
+        if (this.current?.key === key) {
+            this.current.superseded = true;
+            this.poke();
+        }
+        this.loop ??= this.work();
+    }
+    /**
+     * Waits for every queued write; from now on no retry starts, and no request lasts, past `deadline`
+     * (epoch ms). `hurry` gives up at once. True when everything was written.
+     */
+    async drain(deadline, hurry) {
+        this.deadline = deadline;
+        this.hurry = hurry;
+        hurry?.addEventListener('abort', () => this.poke(), { once: true });
+        this.poke();
+        if (hurry?.aborted)
+            return false;
+        const gaveUp = new Promise((resolve) => hurry?.addEventListener('abort', () => resolve(), { once: true }));
+        await Promise.race([this.loop ?? Promise.resolve(), gaveUp]);
+        return !this.loop && this.pending.length === 0 && !this.denied;
+    }
+    async work() {
+        while (!this.denied) {
+            const job = this.pending.shift();
+            if (!job)
+                break;
+            this.current = job;
+            await this.attempt(job);
+            this.current = undefined;
+        }
+        this.loop = undefined;
+    }
+    async attempt(job) {
+        const started = this.deps.clock.now();
+        let backoff = FIRST_BACKOFF_MS;
+        let retry = false;
+        for (;;) {
+            try {
+                await job.write(retry, this.requestSignal(started));
+                return;
+            }
+            catch (error) {
+                if (this.hurry?.aborted)
+                    return;
+                const failure = classify(error, this.deps.clock.now());
+                if (failure.kind === 'denied')
+                    return this.deny(failure.status, error);
+                if (failure.kind === 'refused')
+                    return this.refused(failure.status, error);
+                retry ||= failure.unknownOutcome;
+                const waitMs = Math.min(failure.waitMs ?? backoff, WRITE_PATIENCE_MS);
+                backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+                const limit = this.deadline ?? started + WRITE_PATIENCE_MS;
+                if (job.superseded || this.deps.clock.now() + waitMs > limit) {
+                    if (!job.superseded)
+                        this.gaveUp(error);
+                    return;
+                }
+                await this.deps.sleep(waitMs, this.wake.signal).catch(() => { });
+                if (this.hurry?.aborted)
+                    return;
+            }
+        }
+    }
+    requestSignal(started) {
+        const left = (this.deadline ?? started + WRITE_PATIENCE_MS) - this.deps.clock.now();
+        const timeout = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
+        return this.hurry ? AbortSignal.any([timeout, this.hurry]) : timeout;
+    }
+    /** Sleeping retries look again at the deadline and at whether they were superseded. */
+    poke() {
+        this.wake.abort();
+        this.wake = new AbortController();
+    }
+    deny(status, error) {
+        this.denied = true;
+        this.pending.length = 0;
+        this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
+    }
+    refused(status, error) {
+        this.deps.log.warning(`GitHub refused a ${this.kind} update (HTTP ${status}): ${detail(error)}`);
+    }
+    gaveUp(error) {
+        this.deps.log.warning(`A ${this.kind} update could not be written to GitHub in time: ${detail(error)}`);
+    }
+}
+function detail(error) {
+    return (0,safety/* sanitizeLine */.g$)((0,message/* messageOf */.b)(error), { maxLength: 300 });
+}
+
+// EXTERNAL MODULE: ./src/core/report/format.ts
+var format = __webpack_require__(7375);
+;// CONCATENATED MODULE: ./src/github/report-text.ts
+
+
+/** GitHub refuses a longer commit status description. */
+const STATUS_DESCRIPTION_LIMIT = 140;
+const TITLE_LIMIT = 200;
+/**
+ * `Run 5e1f0a… running: step 3/7 lint`. No percentage: it changes with every poll, and the reports
+ * change only when the state does.
+ */
+function runningLine(ref, resource, steps) {
+    const running = (0,format/* currentStep */.SY)(steps);
+    const step = running ? `: step ${running.order}/${steps.length} ${(0,safety/* sanitizeLine */.g$)(running.name)}` : '';
+    return `${label(ref)} ${(0,safety/* sanitizeLine */.g$)(resource.status || 'unknown')}${step}`;
+}
+/** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */
+function finalLine(ref, outcome, resource, steps) {
+    const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
+    const at = failedStep
+        ? ` at step ${failedStep.order}/${steps.length} ${(0,safety/* sanitizeLine */.g$)(failedStep.name)}`
+        : '';
+    const elapsed = (0,format/* elapsedMs */.d5)(resource?.startedAt, resource?.finishedAt);
+    const time = elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${(0,format/* formatDuration */.a3)(elapsed)}`;
+    const what = outcome === 'unknown' ? 'ended without a result' : (0,format/* outcomeWord */.nG)(outcome);
+    return `${ref ? label(ref) : 'The remote work'} ${what}${at}${time}`;
+}
+function report_text_statusDescription(line) {
+    return (0,safety/* clip */.$Q)(line, STATUS_DESCRIPTION_LIMIT);
+}
+function report_text_checkTitle(line) {
+    return (0,safety/* clip */.$Q)(line, TITLE_LIMIT);
+}
+function report_text_commitState(outcome) {
+    if (outcome === 'passed')
+        return 'success';
+    if (outcome === 'failed')
+        return 'failure';
+    return 'error';
+}
+function report_text_checkConclusion(outcome) {
+    if (outcome === 'passed')
+        return 'success';
+    if (outcome === 'aborted' || outcome === 'cancelled')
+        return 'cancelled';
+    if (outcome === 'timed-out')
+        return 'timed_out';
+    return 'failure';
+}
+function report_text_deploymentState(outcome) {
+    if (outcome === 'passed')
+        return 'success';
+    if (outcome === 'failed')
+        return 'failure';
+    return 'error';
+}
+function label(ref) {
+    const id = (0,safety/* sanitizeLine */.g$)(ref.id);
+    return `${ref.kind === 'build' ? 'Build' : 'Run'} ${id.length > 8 ? `${id.slice(0, 7)}…` : id}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/check-annotations.ts
+
+
+/** GitHub takes at most this many annotations in one create or update request. */
+const ANNOTATIONS_PER_REQUEST = 50;
+/** Beyond this, failed steps are not annotated one by one (ten requests' worth). */
+const MAX_ANNOTATIONS = 500;
+const check_annotations_TITLE_LIMIT = 255;
+const MESSAGE_LIMIT = 2000;
+function failedStepAnnotations(final, path) {
+    const total = final.steps.length;
+    return final.steps
+        .filter((step) => step.result === 'failed')
+        .slice(0, MAX_ANNOTATIONS)
+        .map((step) => {
+        const errorLine = final.failures?.get(step.id)?.errorLine;
+        const stepUrl = final.web?.step(step.id);
+        const message = [
+            errorLine ?? `The step ${(0,safety/* sanitizeLine */.g$)(step.name)} failed.`,
+            ...(stepUrl ? [`Log: ${stepUrl}`] : []),
+        ].join('\n');
+        return {
+            path,
+            start_line: 1,
+            end_line: 1,
+            annotation_level: 'failure',
+            title: (0,safety/* clip */.$Q)((0,format/* stepHeading */.J9)(step, total), check_annotations_TITLE_LIMIT),
+            message: (0,safety/* clip */.$Q)(message, MESSAGE_LIMIT),
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/github/sinks/shared.ts
+/** After a cancel, the runner sends SIGTERM 7.5 s after SIGINT; the reports must be written by then. */
+const CANCEL_WINDOW_MS = 6500;
+/** Without a cancel, the last writes may keep trying this long (rate limits, 5xx). */
+const FINISH_PATIENCE_MS = 60_000;
+/** The time the reports' last writes must end by; measured from the first signal when cancelled. */
+function finishDeadline(deps, cancelledAt) {
+    if (deps.cancel.signal.aborted)
+        return (cancelledAt ?? deps.clock.now()) + CANCEL_WINDOW_MS;
+    return deps.clock.now() + FINISH_PATIENCE_MS;
+}
+/** Remembers when the first signal came. */
+function watchCancel(deps) {
+    let at;
+    if (deps.cancel.signal.aborted)
+        at = deps.clock.now();
+    else
+        deps.cancel.signal.addEventListener('abort', () => (at = deps.clock.now()), { once: true });
+    return () => at;
+}
+
+;// CONCATENATED MODULE: ./src/github/sinks/check-run.ts
+
+
+
+
+/** GitHub refuses a longer `output.summary` (characters); UTF-8 bytes are never fewer. */
+const CHECK_SUMMARY_MAX_BYTES = 65_000;
+function createCheckRunSink(name, deps) {
+    const writer = new report_writer_ReportWriter('check run', deps);
+    const cancelledAt = watchCancel(deps);
+    let info;
+    let id;
+    let lastTitle = '';
+    const adopt = (found) => {
+        id = found;
+        deps.outputs.set('check-run-id', String(found));
+        deps.open.mark({ checkRunId: found, targetUrl: info.web.url });
+    };
+    const createOnce = (attached) => async (retry, signal) => {
+        const current = info;
+        if (attached || retry) {
+            const found = await deps.api.findCheckRun(name, current.ref.id, signal);
+            if (found !== undefined)
+                return adopt(found);
+        }
+        lastTitle = report_text_checkTitle(runningLine(current.ref, current.resource, []));
+        adopt(await deps.api.createCheckRun({
+            name,
+            external_id: current.ref.id,
+            status: 'in_progress',
+            started_at: new Date(deps.clock.now()).toISOString(),
+            details_url: current.web.url,
+            output: { title: lastTitle, summary: `Following ${lastTitle}.` },
+        }, signal));
+    };
+    const progress = (resource, steps) => {
+        if (!info)
+            return;
+        const title = report_text_checkTitle(runningLine(info.ref, resource, steps));
+        if (title === lastTitle)
+            return;
+        lastTitle = title;
+        writer.enqueue('state', async (_retry, signal) => {
+            if (id !== undefined) {
+                await deps.api.updateCheckRun(id, { output: { title, summary: `Following ${title}.` } }, signal);
+            }
+        });
+    };
+    return {
+        triggered(triggered) {
+            info = triggered;
+            writer.enqueue('create', createOnce(triggered.attached));
+        },
+        update: progress,
+        async concluded(conclusion) {
+            if (!info)
+                return;
+            const deadline = () => finishDeadline(deps, cancelledAt());
+            if (conclusion.outcome.kind === 'triggered') {
+                deps.log.info(`The check run "${name}" is left in progress for a later step to finish (wait: false).`);
+                await writer.drain(deadline(), deps.cancel.hurry);
+                if (id !== undefined)
+                    deps.open.close('checkRunId');
+                return;
+            }
+            finish(conclusion);
+            if (await writer.drain(deadline(), deps.cancel.hurry))
+                deps.open.close('checkRunId');
+        },
+    };
+    function finish(conclusion) {
+        const { outcome, final } = conclusion;
+        const title = report_text_checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps));
+        const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
+        const annotations = failedStepAnnotations(final, deps.annotationPath);
+        const output = (from) => ({
+            title,
+            summary,
+            ...(annotations.length > from
+                ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
+                : {}),
+        });
+        writer.enqueue('state', async (_retry, signal) => {
+            if (id === undefined)
+                return;
+            await deps.api.updateCheckRun(id, {
+                status: 'completed',
+                conclusion: report_text_checkConclusion(outcome.kind),
+                completed_at: new Date(deps.clock.now()).toISOString(),
+                details_url: info.web.url,
+                output: output(0),
+            }, signal);
+        });
+        // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
+        for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
+            writer.enqueue(`annotations ${from}`, async (_retry, signal) => {
+                if (id !== undefined)
+                    await deps.api.updateCheckRun(id, { output: output(from) }, signal);
+            });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/sinks/commit-status.ts
+
+
+
+function createCommitStatusSink(context, deps) {
+    const writer = new report_writer_ReportWriter('commit status', deps);
+    const cancelledAt = watchCancel(deps);
+    let ref;
+    let targetUrl;
+    let lastSent = '';
+    const send = (state, line) => {
+        const description = report_text_statusDescription(line);
+        if (state === 'pending' && description === lastSent)
+            return;
+        lastSent = description;
+        writer.enqueue('state', (_retry, signal) => deps.api.createStatus({ state, context, description, ...(targetUrl ? { target_url: targetUrl } : {}) }, signal));
+    };
+    const progress = (resource, steps) => {
+        if (ref)
+            send('pending', runningLine(ref, resource, steps));
+    };
+    return {
+        triggered(info) {
+            ref = info.ref;
+            targetUrl = info.web.url;
+            deps.open.mark({ status: true, targetUrl });
+            progress(info.resource, []);
+        },
+        update: progress,
+        async concluded({ outcome, final }) {
+            if (!ref)
+                return;
+            if (outcome.kind === 'triggered') {
+                deps.log.info(`The commit status "${context}" is left pending for a later step to finish (wait: false).`);
+                deps.open.close('status');
+                await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry);
+                return;
+            }
+            send(report_text_commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
+            if (await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry))
+                deps.open.close('status');
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/sinks/deployment.ts
+
+
+
+
+function createDeploymentSink(environment, deps) {
+    const writer = new report_writer_ReportWriter('deployment', deps);
+    const cancelledAt = watchCancel(deps);
+    let info;
+    let id;
+    const adopt = (found) => {
+        id = found;
+        deps.outputs.set('deployment-id', String(found));
+        deps.open.mark({ deploymentId: found, targetUrl: info.web.url });
+    };
+    const createOnce = (attached) => async (retry, signal) => {
+        const { ref } = info;
+        if (attached || retry) {
+            const found = await deps.api.findDeployment(environment, ref.id, signal);
+            if (found !== undefined)
+                return adopt(found);
+        }
+        adopt(await deps.api.createDeployment({ environment, description: describe(info), runId: ref.id }, signal));
+    };
+    const status = (state, description) => writer.enqueue('state', async (_retry, signal) => {
+        if (id === undefined)
+            return;
+        await deps.api.createDeploymentStatus(id, { state, description: report_text_statusDescription(description), log_url: info.web.url }, signal);
+    });
+    return {
+        triggered(triggered) {
+            info = triggered;
+            writer.enqueue('create', createOnce(triggered.attached));
+            status('in_progress', `${describe(triggered)} is running`);
+        },
+        async concluded({ outcome, final }) {
+            if (!info)
+                return;
+            const deadline = () => finishDeadline(deps, cancelledAt());
+            if (outcome.kind === 'triggered') {
+                deps.log.info(`The deployment to "${environment}" is left in progress for a later step to finish (wait: false).`);
+                await writer.drain(deadline(), deps.cancel.hurry);
+                if (id !== undefined)
+                    deps.open.close('deploymentId');
+                return;
+            }
+            status(report_text_deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps));
+            if (await writer.drain(deadline(), deps.cancel.hurry))
+                deps.open.close('deploymentId');
+        },
+    };
+}
+/** `Pipeline deploy, run 5e1f0a…`: what the deployment is, as GitHub lists it. */
+function describe(info) {
+    const pipeline = info.pipelineName ?? ('pipeline' in info.resource ? info.resource.pipeline?.name : undefined);
+    const noun = info.ref.kind === 'build' ? 'build' : 'run';
+    return `${pipeline ? `Pipeline ${(0,safety/* sanitizeLine */.g$)(pipeline, { maxLength: 60 })}, ` : ''}${noun} ${(0,safety/* sanitizeLine */.g$)(info.ref.id, { maxLength: 40 })}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/reporting.ts
+
+
+
+
+
+
+
+
+/** The GitHub reports as one sink: they hear the flow together and finish within one time budget. */
+function createGitHubSink(reporting, deps) {
+    const api = deps.api ?? octokit_api_createOctokitApi({ ...reporting, userAgent: deps.userAgent });
+    const shared = { ...deps, api, open: new OpenReports(deps.state) };
+    const sinks = [];
+    if (reporting.commitStatus)
+        sinks.push(createCommitStatusSink(reporting.commitStatus, shared));
+    if (reporting.checkRun)
+        sinks.push(createCheckRunSink(reporting.checkRun, shared));
+    if (reporting.deploymentEnvironment) {
+        sinks.push(createDeploymentSink(reporting.deploymentEnvironment, shared));
+    }
+    return together(sinks);
+}
+const BACKSTOP_PATIENCE_MS = 20_000;
+/**
+ * Post's backstop after a main that was killed: every report main opened and did not finish gets the
+ * given ending. Failures are warnings.
+ */
+async function finishOpenReports(reporting, open, ending, deps) {
+    const api = deps.api ?? createOctokitApi({ ...reporting, userAgent: deps.userAgent });
+    const description = statusDescription(ending.line);
+    const target = open.targetUrl ? { target_url: open.targetUrl } : {};
+    const writers = [];
+    const write = (kind, call) => {
+        const writer = new ReportWriter(kind, deps);
+        writer.enqueue('state', (_retry, signal) => call(signal));
+        writers.push(writer.drain(deps.clock.now() + BACKSTOP_PATIENCE_MS));
+    };
+    if (open.status && reporting.commitStatus) {
+        const context = reporting.commitStatus;
+        write('commit status', (signal) => api.createStatus({ state: commitState(ending.outcome), context, description, ...target }, signal));
+    }
+    if (open.checkRunId !== undefined) {
+        const id = open.checkRunId;
+        const title = checkTitle(ending.line);
+        write('check run', (signal) => api.updateCheckRun(id, {
+            status: 'completed',
+            conclusion: checkConclusion(ending.outcome),
+            completed_at: new Date(deps.clock.now()).toISOString(),
+            output: { title, summary: `${title}. The action's main step was stopped before it could report.` },
+        }, signal));
+    }
+    if (open.deploymentId !== undefined) {
+        const id = open.deploymentId;
+        write('deployment', (signal) => api.createDeploymentStatus(id, {
+            state: deploymentState(ending.outcome),
+            description,
+            ...(open.targetUrl ? { log_url: open.targetUrl } : {}),
+        }, signal));
+    }
+    const done = await Promise.all(writers);
+    if (done.every(Boolean))
+        deps.log.info('Finished the GitHub reports the main step left open.');
+}
+
+
+/***/ })
+
+};
