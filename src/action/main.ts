@@ -27,7 +27,15 @@ export async function run(): Promise<void> {
       const sinks = [
         createRecordSink(githubOutputs, githubState),
         createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
-        ...(settings.summary ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog))] : []),
+        ...(settings.summary
+          ? [
+              createSummarySink(settings, toJobSummary(githubSummary, githubLog), {
+                client,
+                cancel: cancel.signal,
+                log: githubLog,
+              }),
+            ]
+          : []),
       ];
       return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });

@@ -5,6 +5,7 @@ import { execute } from '../../../src/core/flow/execute.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
+import type { StepUrl } from '../../../src/core/report/summary-model.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
 import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
 import { createRecordSink } from '../../../src/core/sinks/record-sink.ts';
@@ -34,6 +35,8 @@ export interface FlowSetup {
     hurry: () => void;
   }) => Record<string, string> | void;
   extraSinks?: FlowSink[];
+  /** Step pages for the summary. */
+  stepUrl?: StepUrl;
 }
 
 export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
@@ -71,6 +74,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     createSummarySink(
       settings,
       toJobSummary({ write: async (markdown) => void summaries.push(markdown) }, log),
+      { client: api, cancel: cancel.signal, log, ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}) },
     ),
     { concluded: (conclusion) => void conclusions.push(conclusion) },
     ...(setup.extraSinks ?? []),
