@@ -7,11 +7,11 @@ import { execute } from '../core/flow/execute.ts';
 import type { FlowSink } from '../core/flow/events.ts';
 import type { CancelSignals } from '../core/flow/context.ts';
 import { renderSummary } from '../core/report/summary-html.ts';
-import type { Settings } from '../core/settings.ts';
-import { SettingsError } from '../core/settings.ts';
+import { SettingsError, type Settings } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
-import { createLogSink } from '../core/sinks/log-sink.ts';
 import { deferred } from '../core/sinks/deferred.ts';
+import { collectFailedLogs, type FailedLogs } from '../core/sinks/failed-logs.ts';
+import { createLogSink } from '../core/sinks/log-sink.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
 import { createSummarySink, summaryDoc, toJobSummary } from '../core/sinks/summary-sink.ts';
 import type { GitHubReporting } from '../github/settings.ts';
@@ -23,6 +23,8 @@ import { readActionSettings } from './settings.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
+type GitHubModule = typeof import('../github/reporting.ts');
+
 export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
   for (const secret of [core.getInput('token'), core.getInput('github-token')]) {
@@ -30,15 +32,20 @@ export async function run(): Promise<void> {
   }
   try {
     const { settings, github } = readActionSettings(readInput);
-    const reporting = github ? [deferred(gitHubSink(github, settings, cancel))] : [];
+    // The GitHub client is loaded only when a report is asked for, while the flow starts.
+    const loading = github ? import('../github/reporting.ts') : undefined;
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
+      const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log: githubLog });
       const sinks = [
         createRecordSink(githubOutputs, githubState),
         createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
-        ...(settings.summary ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog))] : []),
-        ...reporting,
+        failedLogs.sink,
+        ...(settings.summary
+          ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog), { failedLogs })]
+          : []),
+        ...(github && loading ? [gitHubSink(loading, github, settings, cancel, failedLogs)] : []),
       ];
       return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });
@@ -51,26 +58,31 @@ export async function run(): Promise<void> {
   }
 }
 
-/** The GitHub client is loaded only when a GitHub report is asked for, while the flow starts. */
-async function gitHubSink(
+function gitHubSink(
+  loading: Promise<GitHubModule>,
   github: GitHubReporting,
   settings: Settings,
   cancel: CancelSignals,
-): Promise<FlowSink> {
-  const { createGitHubSink } = await import('../github/reporting.ts');
-  return createGitHubSink(github, {
-    outputs: githubOutputs,
-    state: githubState,
-    log: githubLog,
-    clock: systemClock,
-    sleep: realSleep,
-    cancel,
-    wait: settings.wait,
-    userAgent: USER_AGENT,
-    annotationPath: workflowPath(),
-    summary: (conclusion, info, maxBytes) =>
-      renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
-  });
+  failedLogs: FailedLogs,
+): FlowSink {
+  return deferred(
+    loading.then(({ createGitHubSink }) =>
+      createGitHubSink(github, {
+        outputs: githubOutputs,
+        state: githubState,
+        log: githubLog,
+        clock: systemClock,
+        sleep: realSleep,
+        cancel,
+        wait: settings.wait,
+        userAgent: USER_AGENT,
+        annotationPath: workflowPath(),
+        failedLogs: failedLogs.tails,
+        summary: (conclusion, info, maxBytes) =>
+          renderSummary(summaryDoc(settings, info, conclusion, { tails: failedLogs.tails }), { maxBytes }),
+      }),
+    ),
+  );
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

@@ -2,6 +2,7 @@
 // log tail as the message (when the tail was read), on the workflow file since the remote run has no
 // file in this repository.
 import type { FinalView } from '../core/flow/events.ts';
+import type { StepLogFacts } from '../core/report/failures.ts';
 import { stepHeading } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
 import type { CheckAnnotation } from './port.ts';
@@ -13,13 +14,17 @@ const MAX_ANNOTATIONS = 500;
 const TITLE_LIMIT = 255;
 const MESSAGE_LIMIT = 2000;
 
-export function failedStepAnnotations(final: FinalView, path: string): CheckAnnotation[] {
+export function failedStepAnnotations(
+  final: FinalView,
+  path: string,
+  tails?: ReadonlyMap<string, Pick<StepLogFacts, 'firstError'>>,
+): CheckAnnotation[] {
   const total = final.steps.length;
   return final.steps
     .filter((step) => step.result === 'failed')
     .slice(0, MAX_ANNOTATIONS)
     .map((step) => {
-      const errorLine = final.failures?.get(step.id)?.errorLine;
+      const errorLine = tails?.get(step.id)?.firstError;
       const stepUrl = final.web?.step(step.id);
       const message = [
         errorLine ?? `The step ${sanitizeLine(step.name)} failed.`,

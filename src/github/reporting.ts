@@ -5,6 +5,7 @@ import type { CancelSignals } from '../core/flow/context.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../core/flow/events.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { Log } from '../core/ports.ts';
+import type { StepLogFacts } from '../core/report/failures.ts';
 import { together } from '../core/sinks/together.ts';
 import type { Clock, Sleep } from '../time.ts';
 import { createOctokitApi } from './octokit-api.ts';
@@ -36,6 +37,8 @@ export interface ReportingDeps {
   /** The workflow file, where check run annotations point. */
   annotationPath: string;
   summary(conclusion: Conclusion, info: TriggerInfo | undefined, maxBytes: number): string;
+  /** The ends of failed steps' logs, for the check run's annotations. */
+  failedLogs?: ReadonlyMap<string, StepLogFacts>;
   /** Tests hand in their own. */
   api?: GitHubApi;
 }

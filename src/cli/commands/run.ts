@@ -69,7 +69,11 @@ export const run: CommandSpec = {
       const sinks = [
         createRecordSink(mapOutputs(outputs), memoryState()),
         createLogSink({ log, client, settings, clock: systemClock, cancel: cancel.signal }),
-        createSummarySink(settings, async (doc) => void (summary = doc)),
+        createSummarySink(settings, async (doc) => void (summary = doc), {
+          client,
+          cancel: cancel.signal,
+          log,
+        }),
       ];
       const outcome = await execute(settings, {
         client,

@@ -24,15 +24,8 @@ export interface FinalView {
   resource?: Remote;
   web?: WebLinks;
   steps: readonly Step[];
-  /** What is known of why steps failed, by step id (read from their log tails). */
-  failures?: ReadonlyMap<string, StepFailure>;
   workflow?: Workflow;
   abort?: AbortResult;
-}
-
-export interface StepFailure {
-  /** The line that best says why the step failed, one safe line. */
-  errorLine?: string;
 }
 
 export interface Conclusion {

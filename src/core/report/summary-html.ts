@@ -4,7 +4,15 @@
 // The HTML is a single HTML block: it starts with a block-level tag and contains no blank line, so the
 // Markdown renderer takes it as it is and nothing in the escaped text can turn into Markdown (links,
 // images, emphasis). Line breaks in remote text become <br>.
-import { clip, escapeHtml, htmlText } from '../../text/safety.ts';
+import { clip, escapeHtml, htmlText, stripControls } from '../../text/safety.ts';
+import {
+  FAILURE_LIMITS,
+  linesNote,
+  missingErrorLine,
+  moreFailedLine,
+  type FailureItem,
+  type FailuresSection,
+} from './failures.ts';
 import {
   SUMMARY_LIMITS,
   type Inline,
@@ -26,6 +34,11 @@ const SUMMARY_MAX_BYTES = 1_000_000;
 // The environment keys are user input of any count: their section gets its own share of the budget.
 const ENV_SECTION_BYTES = 64 * 1024;
 const ENV_SECTION_SHARE = 1 / 8;
+// The failed steps' logs get theirs too: each is bounded, and they are shortened to fit it.
+const FAILURES_SECTION_BYTES = 256 * 1024;
+const FAILURES_SECTION_SHARE = 1 / 4;
+// Lines of a log shown when the section does not fit with all of them.
+const SHORT_TAIL = 10;
 // Room kept for the notes about rows left out.
 const OMISSION_NOTE_BYTES = 256;
 
@@ -40,9 +53,14 @@ function code(value: string, max: number = SUMMARY_LIMITS.name): string {
 
 /** A link when `url` is an absolute http(s) URL, else the value shown as text (never as an href). */
 function link(url: string, label?: string): string {
+  return linkAround(url, label === undefined ? text(url, SUMMARY_LIMITS.url) : escapeHtml(label));
+}
+
+/** `html` as the text of a link to `url`; a URL that cannot be linked is shown as text after it. */
+function linkAround(url: string, html: string): string {
   const href = httpUrl(url);
-  if (href === undefined) return code(url, SUMMARY_LIMITS.url);
-  return `<a href="${escapeHtml(href)}">${label === undefined ? text(url, SUMMARY_LIMITS.url) : escapeHtml(label)}</a>`;
+  if (href === undefined) return `${html} ${code(url, SUMMARY_LIMITS.url)}`;
+  return `<a href="${escapeHtml(href)}">${html}</a>`;
 }
 
 function httpUrl(value: string): string | undefined {
@@ -85,6 +103,8 @@ interface Block {
   tail: string[];
   /** What a row is, for the note about rows left out. */
   noun?: string;
+  /** How many of the preferred rows come before the failed steps' logs. */
+  first?: number;
 }
 
 export function renderSummary(doc: SummaryDoc, options: SummaryOptions = {}): string {
@@ -92,13 +112,25 @@ export function renderSummary(doc: SummaryDoc, options: SummaryOptions = {}): st
   const heading = `<h2>${doc.title.icon} ${escapeHtml(doc.title.word)}</h2>`;
   const top = [heading, ...fieldTable(doc.fields)];
   const envBytes = Math.min(ENV_SECTION_BYTES, Math.floor(maxBytes * ENV_SECTION_SHARE));
-  const blocks = doc.sections.map((section) => sectionBlock(section, envBytes));
-
-  let budget =
-    maxBytes -
-    sum(top) -
-    blocks.reduce((total, block) => total + sum(block.head) + sum(block.tail), 0) -
+  const fixedBytes = (list: readonly Block[]) =>
+    sum(top) +
+    list.reduce((total, block) => total + sum(block.head) + sum(block.tail), 0) +
     2 * OMISSION_NOTE_BYTES;
+  const drafts = doc.sections.map((section) => sectionBlock(section, envBytes));
+  // The failed steps' logs get what the fixed parts and the rows of steps that did not pass leave, within
+  // bounds; the other rows get the rest.
+  const failuresBytes = Math.min(
+    FAILURES_SECTION_BYTES,
+    Math.max(
+      Math.floor(maxBytes * FAILURES_SECTION_SHARE),
+      maxBytes - fixedBytes(drafts) - drafts.reduce((total, block) => total + firstRowsBytes(block), 0),
+    ),
+  );
+  const blocks = doc.sections.map((section, index) =>
+    section.kind === 'failures' ? fixedBlock(failuresSection(section, failuresBytes)) : drafts[index]!,
+  );
+
+  let budget = maxBytes - fixedBytes(blocks);
   const lines = [...top];
   for (const block of blocks) {
     // Rows are taken in order of preference while they fit, then shown in their own order.
@@ -134,17 +166,25 @@ function fieldTable(fields: readonly SummaryField[]): string[] {
   return ['<table>', ...rows, '</table>'];
 }
 
+const fixedBlock = (head: string[]): Block => ({ head, rows: [], preferred: [], tail: [] });
+
+/** The bytes of the rows that outrank the failed steps' logs. */
+function firstRowsBytes(block: Block): number {
+  return sum(block.preferred.slice(0, block.first ?? 0).map((index) => block.rows[index] ?? ''));
+}
+
+/** A section as a block; the failed steps' is drawn once its size is known (see renderSummary). */
 function sectionBlock(section: SummarySection, envBytes: number): Block {
-  const fixed = (head: string[]): Block => ({ head, rows: [], preferred: [], tail: [] });
   switch (section.kind) {
     case 'steps': {
-      if (section.rows.length === 0) return fixed(['<p>No steps were reported.</p>']);
+      if (section.rows.length === 0) return fixedBlock(['<p>No steps were reported.</p>']);
       const order = section.rows.map((_, index) => index);
       const kept = (index: number) => section.rows[index]?.keep === true;
-      return tableBlock(`<h3>${escapeHtml(section.title)}</h3>`, STEP_TABLE, section.rows, 'step', [
-        ...order.filter(kept),
-        ...order.filter((index) => !kept(index)),
-      ]);
+      const preferred = [...order.filter(kept), ...order.filter((index) => !kept(index))];
+      return {
+        ...tableBlock(`<h3>${escapeHtml(section.title)}</h3>`, STEP_TABLE, section.rows, 'step', preferred),
+        first: order.filter(kept).length,
+      };
     }
     case 'workflow':
       return tableBlock(
@@ -155,9 +195,11 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
         section.rows.map((_, index) => index),
       );
     case 'env':
-      return fixed(envSection(section.title, section.keys, envBytes));
+      return fixedBlock(envSection(section.title, section.keys, envBytes));
+    case 'failures':
+      return fixedBlock([]);
     case 'notes':
-      return fixed([
+      return fixedBlock([
         `<h3>${escapeHtml(section.title)}</h3>`,
         '<ul>',
         ...section.items.map((note) => `<li>${text(note, SUMMARY_LIMITS.note)}</li>`),
@@ -183,7 +225,7 @@ const STEP_TABLE: Table<StepRow> = {
   head: '<thead><tr><th>#</th><th>Step</th><th>Result</th><th>Duration</th><th>Log</th><th>Artifacts</th></tr></thead>',
   cells: [
     (row) => String(row.order),
-    (row) => text(row.name),
+    (row) => (row.page ? linkAround(row.page.url, text(row.name)) : text(row.name)),
     stateCell,
     (row) => orDash(row.duration, escapeHtml),
     (row) => orDash(row.log, inline),
@@ -226,4 +268,69 @@ function envSection(title: string, keys: readonly string[], maxBytes: number): s
   const more = keys.length - shown.length;
   const tail = more > 0 ? ` and ${more} more` : '';
   return [heading, `<p>Sent, keys only (values are never shown): ${shown.join(', ')}${tail}</p>`];
+}
+
+/**
+ * Each failed step as a collapsed <details>: its name and error line, then how its log ends, in a <pre>
+ * whose lines are joined by <br> so that no line of the summary is blank. When the section does not fit
+ * in `maxBytes`, what is given up first is what matters least: the later steps' logs (shortened, then
+ * left out, the last step first), then the first step's log, then whole steps, the last first.
+ */
+function failuresSection(section: FailuresSection, maxBytes: number): string[] {
+  const shown = section.items.map((item) => item.lastLines.length);
+  const later = shown
+    .map((_, index) => index)
+    .reverse()
+    .slice(0, -1);
+  const cuts: Array<[index: number, lines: number]> = [
+    ...later.map((index): [number, number] => [index, SHORT_TAIL]),
+    ...later.map((index): [number, number] => [index, 0]),
+    [0, SHORT_TAIL],
+    [0, 0],
+    ...[...later, 0].map((index): [number, number] => [index, -1]),
+  ];
+  const draw = () => failureLines(section, shown);
+  for (const [index, lines] of cuts) {
+    if (sum(draw()) <= maxBytes) break;
+    shown[index] = Math.min(shown[index] ?? 0, lines);
+  }
+  return sum(draw()) <= maxBytes ? draw() : [];
+}
+
+function failureLines(section: FailuresSection, shown: readonly number[]): string[] {
+  const lines = [`<h3>${escapeHtml(section.title)}</h3>`];
+  section.items.forEach((item, index) => {
+    const count = shown[index] ?? -1;
+    if (count >= 0) lines.push(...failureItem(item, count));
+  });
+  const hidden = section.more + shown.filter((count) => count < 0).length;
+  if (hidden > 0) {
+    lines.push(`<p><em>${escapeHtml(moreFailedLine(hidden))}</em></p>`);
+  }
+  return lines;
+}
+
+function failureItem(item: FailureItem, count: number): string[] {
+  const why =
+    item.firstError === undefined
+      ? `<em>${escapeHtml(missingErrorLine(item))}</em>`
+      : `<code>${text(item.firstError, SUMMARY_LIMITS.message)}</code>`;
+  const summary = `${item.icon} Step ${item.order} <strong>${text(item.name)}</strong> ${escapeHtml(item.verb)}: ${why}`;
+  const logLines = count > 0 ? item.lastLines.slice(-count) : [];
+  const total = item.lastLines.length + item.earlierLines;
+  const about = [
+    ...(item.link ? [inline(item.link)] : []),
+    ...(total > 0 ? [escapeHtml(linesNote(item, logLines.length))] : []),
+  ];
+  return [
+    `<details><summary>${summary}</summary>`,
+    ...(about.length > 0 ? [`<p>${about.join(' · ')}</p>`] : []),
+    ...(logLines.length > 0 ? [`<pre>${logLines.map(logLine).join('<br>')}</pre>`] : []),
+    '</details>',
+  ];
+}
+
+/** One line of a log: on one line, cut, escaped. */
+function logLine(line: string): string {
+  return escapeHtml(clip(stripControls(line), FAILURE_LIMITS.lineLength));
 }

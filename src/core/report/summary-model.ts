@@ -7,9 +7,11 @@ import type { FinalView, TriggerInfo } from '../flow/events.ts';
 import type { Outcome } from '../outcome.ts';
 import type { OutcomeKind } from '../outcome-kind.ts';
 import type { Settings } from '../settings.ts';
+import { failuresSection, type FailuresSection, type StepLogFacts } from './failures.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
 
 export interface SummaryStep {
+  id?: string;
   order: number;
   name: string;
   status: string;
@@ -17,7 +19,14 @@ export interface SummaryStep {
   durationMs?: number;
   logUrl?: string;
   artifactsUrl?: string | null;
+  /** The step's page for people, from SummaryInput.stepUrl. */
+  webUrl?: string;
+  /** For a failed step whose log was read: why it failed, and how its log ends. */
+  logTail?: StepLogFacts;
 }
+
+/** A step's page for people, from its id; undefined when there is none. */
+export type StepUrl = (stepId: string) => string | undefined;
 
 interface SummaryWorkflowItem {
   name: string;
@@ -65,6 +74,10 @@ export interface SummaryInput {
   trigger?: TriggerInfo;
   /** The pipeline's name as the log showed it. */
   pipeline?: string;
+  /** What was kept of failed steps' logs, by step id. */
+  logTails?: ReadonlyMap<string, StepLogFacts>;
+  /** Where people see a step; without it, steps link to their logs. */
+  stepUrl?: StepUrl;
 }
 
 /** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
@@ -81,7 +94,7 @@ export type Inline =
   | { kind: 'commit'; hash: string }
   | { kind: 'link'; url: string; label?: string };
 
-type LinkInline = Extract<Inline, { kind: 'link' }>;
+export type LinkInline = Extract<Inline, { kind: 'link' }>;
 
 export interface SummaryField {
   label: string;
@@ -101,6 +114,8 @@ export interface StepRow {
   name: string;
   state: StateMark;
   duration?: string;
+  /** The step's page for people, when known. */
+  page?: LinkInline;
   log?: LinkInline;
   artifacts?: LinkInline;
   /** When not every row fits, the steps that did not pass are the ones worth keeping. */
@@ -116,6 +131,7 @@ export interface WorkflowRow {
 
 export type SummarySection =
   | { kind: 'steps'; title: string; rows: StepRow[] }
+  | FailuresSection
   | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
   | { kind: 'env'; title: string; keys: string[] }
   | { kind: 'notes'; title: string; items: string[] };
@@ -134,10 +150,14 @@ export function buildSummary(input: SummaryInput): SummaryDoc {
   return summaryDoc(summaryData(input), new URL(input.settings.baseUrl).origin);
 }
 
-/** A step as the API returned it, in the summary's shape. */
-export function toSummaryStep(step: Step): SummaryStep {
+/** A step as the API returned it, in the summary's shape, with its page and what was kept of its log. */
+export function toSummaryStep(
+  step: Step,
+  extra: { webUrl?: string | undefined; logTail?: StepLogFacts | undefined } = {},
+): SummaryStep {
   const durationMs = elapsedMs(step.startedAt, step.finishedAt);
   return {
+    id: step.id,
     order: step.order,
     name: step.name,
     status: step.status,
@@ -145,11 +165,14 @@ export function toSummaryStep(step: Step): SummaryStep {
     ...(durationMs !== undefined ? { durationMs } : {}),
     ...(step.logUrl !== undefined ? { logUrl: step.logUrl } : {}),
     ...(step.artifactsUrl !== undefined ? { artifactsUrl: step.artifactsUrl } : {}),
+    ...(extra.webUrl !== undefined ? { webUrl: extra.webUrl } : {}),
+    ...(extra.logTail !== undefined ? { logTail: extra.logTail } : {}),
   };
 }
 
 /** The facts, preferring what the server reported over what the settings asked for. */
-function summaryData({ outcome, final, kind, settings, trigger, pipeline }: SummaryInput): SummaryData {
+function summaryData(input: SummaryInput): SummaryData {
+  const { outcome, final, kind, settings, trigger, pipeline } = input;
   const resource = final.resource ?? trigger?.resource;
   const target = settings.target;
   const durationMs = elapsedMs(resource?.startedAt, resource?.finishedAt);
@@ -184,7 +207,11 @@ function summaryData({ outcome, final, kind, settings, trigger, pipeline }: Summ
     ...(durationMs !== undefined ? { durationMs } : {}),
     ...(resource ? { status: resource.status, result: resource.result } : {}),
     ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
-    steps: [...final.steps].sort((a, b) => a.order - b.order).map(toSummaryStep),
+    steps: [...final.steps]
+      .sort((a, b) => a.order - b.order)
+      .map((step) =>
+        toSummaryStep(step, { webUrl: input.stepUrl?.(step.id), logTail: input.logTails?.get(step.id) }),
+      ),
     ...(final.workflow
       ? {
           workflow: {
@@ -205,10 +232,10 @@ function summaryData({ outcome, final, kind, settings, trigger, pipeline }: Summ
 
 /**
  * The layout: every field and section the summary can show, once, in order. Links off `apiOrigin`
- * (all of them when it is not given) lose their query and fragment.
+ * (all of them when it is not given) lose their query and fragment; step pages, of our own making, keep theirs.
  */
 export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
-  const link = (url: string, label?: string) => linkTo(url, apiOrigin, label);
+  const link: Linker = (url, label, ours = false) => linkTo(url, apiOrigin, label, ours);
   const { target } = data;
   const kind = data.kind === 'build' ? 'Build' : 'Run';
   const duration = data.durationMs ?? elapsedMs(data.startedAt, data.finishedAt);
@@ -240,7 +267,8 @@ export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
   };
 }
 
-type Linker = (url: string, label?: string) => LinkInline;
+/** `ours`: a URL of our own making (a step's page), which keeps its query on any origin. */
+type Linker = (url: string, label?: string, ours?: boolean) => LinkInline;
 
 function sections(data: SummaryData, link: Linker): SummarySection[] {
   const notes = data.notes ?? [];
@@ -250,6 +278,15 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
       title: 'Steps',
       rows: [...data.steps].sort((a, b) => a.order - b.order).map((step) => stepRow(step, link)),
     },
+    ...optional(
+      failuresSection(data.steps, (step) =>
+        step.webUrl
+          ? link(step.webUrl, 'Open the step', true)
+          : step.logUrl
+            ? link(step.logUrl, 'Full log')
+            : undefined,
+      ),
+    ),
     ...(data.workflow
       ? [
           {
@@ -276,10 +313,15 @@ function stepRow(step: SummaryStep, link: Linker): StepRow {
       tone: finished ? step.result : step.status,
     },
     ...(step.durationMs !== undefined ? { duration: formatDuration(step.durationMs) } : {}),
+    ...(step.webUrl ? { page: link(step.webUrl, 'page', true) } : {}),
     ...(step.logUrl ? { log: link(step.logUrl, 'log') } : {}),
     ...(step.artifactsUrl ? { artifacts: link(step.artifactsUrl, 'artifacts') } : {}),
     keep: step.result !== 'passed',
   };
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
 }
 
 function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
@@ -295,7 +337,7 @@ function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
  * A link as shown. Off the API's origin the query and fragment are dropped: a pre-signed URL carries
  * its credentials there, and the summary is readable by anyone who can see the job. User info never shows.
  */
-function linkTo(raw: string, apiOrigin: string | undefined, label?: string): LinkInline {
+function linkTo(raw: string, apiOrigin: string | undefined, label?: string, ours = false): LinkInline {
   let url: URL | undefined;
   try {
     url = new URL(raw);
@@ -305,7 +347,7 @@ function linkTo(raw: string, apiOrigin: string | undefined, label?: string): Lin
   if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
     url.username = '';
     url.password = '';
-    if (url.origin !== apiOrigin) {
+    if (!ours && url.origin !== apiOrigin) {
       url.search = '';
       url.hash = '';
     }

@@ -2,6 +2,13 @@
 // so none can carry an escape sequence or start a workflow command.
 import { clip, LINE_BREAKS, sanitizeLine } from '../../text/safety.ts';
 import {
+  FAILURE_LIMITS,
+  linesNote,
+  missingErrorLine,
+  moreFailedLine,
+  type FailuresSection,
+} from './failures.ts';
+import {
   SUMMARY_LIMITS,
   type Inline,
   type StateMark,
@@ -72,7 +79,8 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
         section.title,
         ...section.rows.map((row) => {
           const duration = row.duration === undefined ? '' : ` (${row.duration})`;
-          const links = [row.log, row.artifacts].filter((link) => link !== undefined).map(inline);
+          // A step's page is for people; its log URL, an API address, only when there is no page.
+          const links = [row.page ?? row.log, row.artifacts].filter((link) => link !== undefined).map(inline);
           return (
             `  ${mark(row.state, paint)} ${row.order} ${one(row.name)}${duration} ${one(row.state.word)}` +
             (links.length > 0 ? `  ${links.join('  ')}` : '')
@@ -80,6 +88,8 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
         }),
       ];
     }
+    case 'failures':
+      return failureLines(section);
     case 'workflow':
       return [
         `${section.title} ${one(section.id)}`,
@@ -97,4 +107,21 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
     case 'notes':
       return [section.title, ...section.items.map((note) => `  - ${one(note, SUMMARY_LIMITS.note)}`)];
   }
+}
+
+/** Each failed step: its name and error line, its link, and how its log ends, indented under it. */
+function failureLines(section: FailuresSection): string[] {
+  const lines = [section.title];
+  for (const item of section.items) {
+    const why =
+      item.firstError === undefined ? missingErrorLine(item) : one(item.firstError, SUMMARY_LIMITS.message);
+    lines.push(`  ${item.icon} Step ${item.order} ${one(item.name)} ${item.verb}: ${why}`);
+    if (item.link) lines.push(`    ${inline(item.link)}`);
+    if (item.lastLines.length > 0) {
+      lines.push(`    ${linesNote(item, item.lastLines.length)}`);
+      lines.push(...item.lastLines.map((line) => `    │ ${one(line, FAILURE_LIMITS.lineLength)}`));
+    }
+  }
+  if (section.more > 0) lines.push(`  ${moreFailedLine(section.more)}`);
+  return lines;
 }

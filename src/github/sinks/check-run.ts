@@ -5,6 +5,7 @@
 import type { Step } from '../../api/types.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/follow.ts';
+import type { StepLogFacts } from '../../core/report/failures.ts';
 import type { CheckOutput } from '../port.ts';
 import { ReportWriter } from '../report-writer.ts';
 import { checkConclusion, checkTitle, finalLine, runningLine } from '../report-text.ts';
@@ -15,6 +16,8 @@ import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
 const CHECK_SUMMARY_MAX_BYTES = 65_000;
 
 export interface CheckRunDeps extends ReportDeps {
+  /** The ends of failed steps' logs, read while the run went on. */
+  failedLogs?: ReadonlyMap<string, Pick<StepLogFacts, 'firstError'>>;
   /** The job summary's content for this conclusion, within `maxBytes`. */
   summary(conclusion: Conclusion, info: TriggerInfo | undefined, maxBytes: number): string;
 }
@@ -90,7 +93,7 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
     const { outcome, final } = conclusion;
     const title = checkTitle(finalLine(info!.ref, outcome.kind, final.resource, final.steps));
     const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
-    const annotations = failedStepAnnotations(final, deps.annotationPath);
+    const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
     const output = (from: number): CheckOutput => ({
       title,
       summary,

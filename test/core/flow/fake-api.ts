@@ -45,6 +45,8 @@ export class FakeApi implements CiApi {
   history: Run[] = [];
   workflowFor?: (run: Run) => Workflow | undefined;
   buildAbortSupported = true;
+  /** A step's log, by its URL; by default two lines, the second an error. */
+  stepLog = (logUrl: string): string => `log of ${logUrl.split('/').at(-2)}\nerror: something broke\n`;
   /** Where the builds' own `url` points; the abort must not follow it. */
   buildUrlBase = API_URL;
 
@@ -144,9 +146,9 @@ export class FakeApi implements CiApi {
 
   async openStepLog(logUrl: string) {
     this.#enter('openStepLog', [logUrl]);
-    const lines = [`log of ${logUrl.split('/').at(-2)}`, 'error: something broke'];
+    const text = this.stepLog(logUrl);
     return (async function* () {
-      yield new TextEncoder().encode(`${lines.join('\n')}\n`);
+      yield new TextEncoder().encode(text);
     })();
   }
 

@@ -6,6 +6,7 @@ import { execute } from '../../../src/core/flow/execute.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
+import type { StepUrl } from '../../../src/core/report/summary-model.ts';
 import { INPUT_DEFAULTS, readSettings, type Settings } from '../../../src/core/settings.ts';
 import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
 import { createRecordSink } from '../../../src/core/sinks/record-sink.ts';
@@ -37,6 +38,8 @@ export interface FlowSetup {
   extraSinks?: FlowSink[];
   /** Sinks made with the run's own ports (virtual time, outputs, state, signals). */
   sinksFor?: (ports: SinkPorts) => FlowSink[];
+  /** Step pages for the summary. */
+  stepUrl?: StepUrl;
 }
 
 export interface SinkPorts {
@@ -85,6 +88,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     createSummarySink(
       settings,
       toJobSummary({ write: async (markdown) => void summaries.push(markdown) }, log),
+      { client: api, cancel: cancel.signal, log, ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}) },
     ),
     { concluded: (conclusion) => void conclusions.push(conclusion) },
     ...(setup.extraSinks ?? []),

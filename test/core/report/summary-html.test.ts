@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummary, type SummaryOptions } from '../../../src/core/report/summary-html.ts';
-import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-model.ts';
+import { summaryDoc, type SummaryData, type SummaryStep } from '../../../src/core/report/summary-model.ts';
 import { data, XSS } from './summary-fixture.ts';
 
 const render = (summary: SummaryData, options?: SummaryOptions) =>
@@ -182,5 +182,147 @@ describe('renderSummary', () => {
     expect(small).toMatch(/\d+ more workflow items not shown/);
     expect(small).toMatch(/ and \d+ more<\/p>/);
     expect(render(huge)).toContain(' more</p>');
+  });
+});
+
+describe('renderSummary: why it failed', () => {
+  const tail = (lines: string[], earlierLines = 0) => ({
+    firstError: lines.find((line) => line.startsWith('error')) ?? lines.at(-1)!,
+    lastLines: lines,
+    earlierLines,
+  });
+  const failed = (order: number, lines: string[], extra: Partial<SummaryStep> = {}): SummaryStep => ({
+    id: `s${order}`,
+    order,
+    name: `step ${order}`,
+    status: 'finished',
+    result: 'failed',
+    logUrl: `https://ci.example.test/api/v3/runsteps/${order}/log`,
+    logTail: tail(lines, 100),
+    ...extra,
+  });
+  /** The lines shown in each step's <pre>, in order. */
+  const preLines = (html: string) =>
+    [...html.matchAll(/<pre>(.*?)<\/pre>/g)].map((match) => match[1]!.split('<br>'));
+
+  it('gives each failed step a collapsed <details> under the steps table', () => {
+    const html = render(
+      data({
+        steps: [
+          data().steps[0]!,
+          failed(2, ['compiling', 'error: x.c:3: expected ;', ''], {
+            name: 'build',
+            webUrl: 'https://app.ci.example/acme/web/runs/build/r1?step=s2',
+          }),
+        ],
+      }),
+    );
+    expect(html.indexOf('</table>\n<h3>Why it failed</h3>')).toBeGreaterThan(html.indexOf('<h3>Steps</h3>'));
+    expect(html).toContain(
+      [
+        '<h3>Why it failed</h3>',
+        '<details><summary>✖ Step 2 <strong>build</strong> failed: <code>error: x.c:3: expected ;</code></summary>',
+        '<p><a href="https://app.ci.example/acme/web/runs/build/r1?step=s2">Open the step</a> · Last 3 of 103 lines:</p>',
+        '<pre>compiling<br>error: x.c:3: expected ;<br></pre>',
+        '</details>',
+        '<h3>Environment variables</h3>',
+      ].join('\n'),
+    );
+    expect(html).toContain(
+      '<td>2</td><td><a href="https://app.ci.example/acme/web/runs/build/r1?step=s2">build</a></td>',
+    );
+  });
+
+  it('escapes every log line, so that no line can close the block or add a tag', () => {
+    const hostile = [
+      '</pre></details></summary><script>alert(1)</script>',
+      `error: ${XSS}`,
+      '\u001b]8;;https://evil.test\u0007link\u001b]8;;\u0007 \u202eevil',
+      '',
+      '   ',
+      '<!-- x',
+      '![img](https://evil.test/x.png) [link](https://evil.test) *em*',
+    ];
+    const html = render(
+      data({ steps: [failed(1, hostile, { name: `</summary>${XSS}`, webUrl: 'javascript:alert(1)' })] }),
+    );
+    for (const bad of ['<script', '<img', '<!--', 'href="https://evil', '\u001b', '\u202e']) {
+      expect(html).not.toContain(bad);
+    }
+    expect(html).not.toMatch(/\n\s*\n/);
+    expect(html).toContain('<pre>&lt;/pre&gt;&lt;/details&gt;&lt;/summary&gt;&lt;script&gt;');
+    expect(html).toContain(`<code>error: &lt;img src=x onerror=alert(1)&gt;</code>`);
+    expect(html).toContain('<strong>&lt;/summary&gt;&lt;img');
+    expect(html).toContain('Open the step <code>javascript:alert(1)</code>');
+    const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((match) => match[1]));
+    for (const tag of tags) {
+      expect(
+        ['a', 'br', 'code', 'details', 'em', 'h2', 'h3', 'li', 'p', 'pre', 'strong', 'summary'].concat([
+          'table',
+          'tbody',
+          'td',
+          'th',
+          'thead',
+          'tr',
+          'ul',
+        ]),
+      ).toContain(tag);
+    }
+    expect(html.match(/<details>/g)).toHaveLength(1);
+    expect(html.match(/<\/details>/g)).toHaveLength(1);
+  });
+
+  it('stays under 1 MiB with huge hostile tails and 5,000 steps, shortening the later steps first', () => {
+    // Each character escapes to 6 bytes: 30 lines of 500 make about 90 KB a step.
+    const heavy = Array.from({ length: 30 }, () => '"'.repeat(10_000));
+    const steps = Array.from({ length: 5000 }, (_, index) =>
+      index % 400 === 0
+        ? failed(index + 1, heavy)
+        : {
+            order: index + 1,
+            name: `step ${index + 1} ${'long '.repeat(30)}`,
+            status: 'finished',
+            result: 'passed',
+          },
+    );
+    const html = render(data({ steps }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(1_000_000);
+    expect(html.trimEnd().endsWith('</ul>')).toBe(true);
+    const shown = preLines(html);
+    expect(shown[0]).toHaveLength(30);
+    expect(shown[0]![0]).toBe('&quot;'.repeat(499) + '…');
+    // The first failed step keeps its 30 lines; the later ones give up theirs first.
+    expect(shown.slice(1).every((lines) => lines.length <= 10)).toBe(true);
+    // 13 failed steps: 10 at most have details, the others are counted.
+    const details = html.match(/<details>/g)?.length ?? 0;
+    expect(details).toBeLessThanOrEqual(10);
+    expect(html).toContain(`<p><em>…and ${13 - details} more failed steps, in the steps above.</em></p>`);
+    // Every failed step is still in the table.
+    expect(html.match(/<td>✖ failed<\/td>/g)).toHaveLength(13);
+  });
+
+  it('never exceeds maxBytes, and drops whole steps, never half a tag', () => {
+    const steps = Array.from({ length: 12 }, (_, index) =>
+      failed(
+        index + 1,
+        Array.from({ length: 30 }, (_, line) => `<${line}> ${'x'.repeat(190)}`),
+      ),
+    );
+    for (const maxBytes of [1_000_000, 65_535, 50_000, 20_000, 5_000, 1_000, 300, 10]) {
+      const html = render(data({ steps }), { maxBytes });
+      expect(Buffer.byteLength(html), String(maxBytes)).toBeLessThanOrEqual(maxBytes);
+      expect(html.match(/<details>/g)?.length ?? 0).toBe(html.match(/<\/details>/g)?.length ?? 0);
+      expect(html.match(/<pre>/g)?.length ?? 0).toBe(html.match(/<\/pre>/g)?.length ?? 0);
+    }
+    const counts = (maxBytes: number) =>
+      preLines(render(data({ steps }), { maxBytes })).map((lines) => lines.length);
+    // The room left is used: a check run's 64 KiB hold nearly every log whole.
+    expect(counts(65_535)).toEqual([30, 30, 30, 30, 30, 30, 30, 30, 30, 10]);
+    // With less, the later steps give up their lines first.
+    expect(counts(30_000)).toEqual([30, 10, 10, 10, 10, 10, 10, 10]);
+    const tight = render(data({ steps }), { maxBytes: 20_000 });
+    expect(tight).toContain('Last 10 of 130 lines:');
+    expect(tight).toContain('130 lines, not shown here.');
+    expect(tight.match(/<details>/g)).toHaveLength(10);
   });
 });

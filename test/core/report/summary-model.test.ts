@@ -162,7 +162,13 @@ describe('summaryDoc', () => {
     const doc = summaryDoc(full());
     expect(doc.title).toEqual({ icon: '✖', word: 'Run failed', tone: 'failed' });
     expect(doc.fields.map((field) => field.label)).toEqual(FIELD_LABELS);
-    expect(doc.sections.map((section) => section.kind)).toEqual(['steps', 'workflow', 'env', 'notes']);
+    expect(doc.sections.map((section) => section.kind)).toEqual([
+      'steps',
+      'failures',
+      'workflow',
+      'env',
+      'notes',
+    ]);
     expect(summaryDoc(data({ kind: 'build' })).fields.map((field) => field.label)).toContain('Build');
   });
 
@@ -233,6 +239,72 @@ describe('links', () => {
   });
 });
 
+describe('failed steps', () => {
+  const steps: Step[] = [
+    { id: 's1', order: 1, name: 'a', status: 'finished', result: 'failed', logUrl: `${run.url}/steps/1/log` },
+    { id: 's2', order: 2, name: 'b', status: 'finished', result: 'failed', logUrl: `${run.url}/steps/2/log` },
+    { id: 's3', order: 3, name: 'c', status: 'finished', result: 'passed', logUrl: `${run.url}/steps/3/log` },
+  ];
+  const tail = { firstError: 'error: b broke', lastLines: ['compiling', 'error: b broke'], earlierLines: 7 };
+  const web = (id: string) => `https://app.ci.example/acme/web/runs/build/r1?step=${id}#top`;
+
+  it('carry what was kept of their logs, and their pages from the stepUrl given', () => {
+    const doc = buildSummary(
+      input({
+        final: { resource: run, steps },
+        logTails: new Map([['s2', tail]]),
+        stepUrl: (id) => (id === 's1' ? undefined : web(id)),
+      }),
+    );
+    expect(doc.data.steps.map((step) => [step.id, step.webUrl, step.logTail])).toEqual([
+      ['s1', undefined, undefined],
+      ['s2', web('s2'), tail],
+      ['s3', web('s3'), undefined],
+    ]);
+    expect(doc.sections.map((section) => section.kind)).toEqual(['steps', 'failures', 'env', 'notes']);
+    const failures = doc.sections[1];
+    expect(failures?.kind === 'failures' && failures.items).toEqual([
+      {
+        order: 1,
+        name: 'a',
+        icon: '✖',
+        verb: 'failed',
+        lastLines: [],
+        earlierLines: 0,
+        log: 'unreadable',
+        link: { kind: 'link', url: `${run.url}/steps/1/log`, label: 'Full log' },
+      },
+      {
+        order: 2,
+        name: 'b',
+        icon: '✖',
+        verb: 'failed',
+        firstError: 'error: b broke',
+        lastLines: ['compiling', 'error: b broke'],
+        earlierLines: 7,
+        log: 'read',
+        // A page of our own making keeps its query off the API's origin; a log URL would not.
+        link: { kind: 'link', url: web('s2'), label: 'Open the step' },
+      },
+    ]);
+    const [table] = doc.sections;
+    expect(table?.kind === 'steps' && table.rows.map((row) => row.page?.url)).toEqual([
+      undefined,
+      web('s2'),
+      web('s3'),
+    ]);
+  });
+
+  it('link to their logs when no stepUrl is given', () => {
+    const doc = buildSummary(input({ final: { resource: run, steps } }));
+    const failures = doc.sections[1];
+    expect(failures?.kind === 'failures' && failures.items.map((item) => item.link?.label)).toEqual([
+      'Full log',
+      'Full log',
+    ]);
+  });
+});
+
 describe('both renderers', () => {
   it('show every labelled field and section of the same document', () => {
     const doc = summaryDoc(full());
@@ -281,6 +353,7 @@ describe('toSummaryStep', () => {
       artifactsUrl: null,
     };
     expect(toSummaryStep(step)).toEqual({
+      id: 's1',
       order: 2,
       name: 'build',
       status: 'finished',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryDoc, type SummaryData } from '../../../src/core/report/summary-model.ts';
+import { summaryDoc, type SummaryData, type SummaryStep } from '../../../src/core/report/summary-model.ts';
 import { renderSummaryText, type TextSummaryOptions } from '../../../src/core/report/summary-text.ts';
 import { data } from './summary-fixture.ts';
 
@@ -55,5 +55,76 @@ describe('renderSummaryText', () => {
     expect(text).not.toContain('\u0007');
     expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
     expect(text).toContain('Message:          ok\n                  ');
+  });
+});
+
+describe('renderSummaryText: why it failed', () => {
+  const failed = (lines: string[], extra: Partial<SummaryStep> = {}): SummaryStep => ({
+    id: 's2',
+    order: 2,
+    name: 'build',
+    status: 'finished',
+    result: 'failed',
+    logUrl: 'https://ci.example.test/api/v3/runsteps/2/log',
+    logTail: { firstError: 'error: x.c:3: expected ;', lastLines: lines, earlierLines: 1200 },
+    ...extra,
+  });
+
+  it('names each failed step with its error line, its link and how its log ends', () => {
+    const text = renderText(
+      data({
+        steps: [
+          data().steps[0]!,
+          failed(['compiling', 'error: x.c:3: expected ;'], {
+            webUrl: 'https://app.ci.example/acme/web/runs/build/r1?step=s2',
+          }),
+          { order: 3, name: 'deploy', status: 'finished', result: 'aborted' },
+        ],
+      }),
+    );
+    expect(text).toContain(
+      [
+        'Why it failed',
+        '  ✖ Step 2 build failed: error: x.c:3: expected ;',
+        '    Open the step: https://app.ci.example/acme/web/runs/build/r1?step=s2',
+        '    Last 2 of 1,202 lines:',
+        '    │ compiling',
+        '    │ error: x.c:3: expected ;',
+        '  ⊘ Step 3 deploy was aborted: it has no log',
+        '',
+      ].join('\n'),
+    );
+    // The table links the step's page rather than its API log URL.
+    expect(text).toContain(
+      '  ✖ 2 build failed  page: https://app.ci.example/acme/web/runs/build/r1?step=s2\n',
+    );
+  });
+
+  it('keeps every log line inert for a terminal and the runner', () => {
+    const hostile = [
+      '::error::forged',
+      '  ::add-mask::x',
+      'a ##[endgroup] b',
+      '\u001b[2J\u001b]8;;https://evil.test\u0007link\u001b]8;;\u0007',
+      'one\rtwo\nthree',
+      'x'.repeat(5000),
+    ];
+    const text = renderText(
+      data({
+        steps: [
+          failed([], { order: 1, name: '\u001b[31m::warning::name', logTail: undefined }),
+          failed(hostile, { logTail: { firstError: '::error::first', lastLines: hostile, earlierLines: 0 } }),
+        ],
+      }),
+    );
+    for (const bad of ['\u001b', '\u0007', 'evil.test', '##[']) expect(text).not.toContain(bad);
+    expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
+    expect(text).toContain('    │ › ::error::forged');
+    expect(text).toContain('    │ a # #[endgroup] b');
+    expect(text).toContain('    │ link\n');
+    expect(text).toContain('    │ one two three\n');
+    expect(text).toContain('build failed: › ::error::first\n');
+    expect(text).toContain('its log could not be read');
+    for (const line of text.split('\n')) expect(line.length).toBeLessThan(600);
   });
 });
