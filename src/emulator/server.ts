@@ -98,8 +98,10 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
       query: stringQuery(request.query),
       hasAuthorization: request.headers.authorization !== undefined,
     });
+    state.stats.request(request.method, request.routeOptions.url);
     const fault = state.faults.take(request.method, pathOf(request), request.routeOptions.url);
     if (!fault) return;
+    state.stats.fault(fault);
     if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
     if (fault.holdMs !== undefined && fault.holdMs > 0) info.holdMs = fault.holdMs;
     if (fault.afterApply) {

@@ -1,6 +1,7 @@
 // Everything the emulator holds, and how to get back to where it started.
 import { FaultStore } from './faults.ts';
 import { RequestLog } from './request-log.ts';
+import { ServedStats } from './served-stats.ts';
 import { NO_QUIRKS, type Quirks } from './types.ts';
 import type { WorldFile } from './world-file.ts';
 import { World, type WorldLimits } from './world.ts';
@@ -20,6 +21,7 @@ export class EmulatorState {
   quirks: Quirks;
   readonly faults = new FaultStore();
   readonly log: RequestLog;
+  stats: ServedStats;
   readonly #initial: InitialState;
 
   constructor(initial: InitialState) {
@@ -29,6 +31,7 @@ export class EmulatorState {
     this.log = new RequestLog(initial.maxRequests);
     this.world = new World(this.#initial.world, this.#initial.speed, this.#initial.limits);
     this.quirks = { ...this.#initial.quirks };
+    this.stats = new ServedStats(this.world);
   }
 
   reset(): void {
@@ -36,5 +39,6 @@ export class EmulatorState {
     this.quirks = { ...this.#initial.quirks };
     this.faults.clear();
     this.log.clear();
+    this.stats = new ServedStats(this.world);
   }
 }

@@ -85,6 +85,20 @@ export interface EmulatorRunView {
   workflowId?: string;
 }
 
+/** What the emulator has served since it started or was last reset (`GET /_emulator/stats`). */
+export interface EmulatorStats {
+  /** The process serving, so that whoever started it can tell it from another server on the port. */
+  pid: number;
+  /** Real time when counting began: the start, or the last reset. */
+  since: string;
+  /** API requests (not /_emulator/ ones), most requested endpoint first; `route` is the pattern matched. */
+  requests: { total: number; byEndpoint: Array<{ method: string; route: string; count: number }> };
+  /** Requests answered by an injected fault, by the fault's method and route. */
+  faults: { injected: number; byRoute: Array<{ method?: string; route: string; count: number }> };
+  /** Runs created after the world was loaded, among those the world keeps (see `maxRuns`), oldest first. */
+  runs: EmulatorRunView[];
+}
+
 export interface EmulatorControl {
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
@@ -104,6 +118,8 @@ export interface EmulatorControl {
   quirks(): Quirks;
   /** Every run the world keeps (see `maxRuns`), oldest first. */
   runs(): EmulatorRunView[];
+  /** What was served since the start or the last reset. */
+  stats(): EmulatorStats;
 }
 
 export interface Emulator {

@@ -256,6 +256,50 @@ describe('scripts/lint-workflows.mjs', () => {
     expect(out).toMatch(/2 problems in 1 yaml block of .*README\.md/);
   });
 
+  it("checks the emulator sub-action's steps against emulator/action.yml, local and as published", () => {
+    const dir = workflowDir({
+      'subaction.yml': workflow(
+        '      - id: emulator', // 8
+        '        uses: ./emulator', // 9
+        '        with:', // 10
+        "          port: '9000'", // 11
+        '          prot: 9000', // 12
+        '      - uses: ./', // 13
+        '        with:', // 14
+        '          base-url: ${{ steps.emulator.outputs.base-url }}', // 15
+        '          token: ${{ steps.emulator.outputs.api-token }}', // 16
+      ),
+      'README.md': [
+        '```yaml', // 1
+        '- uses: ci-run-action/ci-run-action/emulator@v0', // 2
+        '  id: emulator', // 3
+        '  with:', // 4
+        '    speed: 10', // 5
+        '    pipeline: acme/webapp/build', // 6
+        '- uses: ci-run-action/ci-run-action@v0', // 7
+        '  with:', // 8
+        '    token: ${{ steps.emulator.outputs.token }}', // 9
+        '    port: 1', // 10
+        '```', // 11
+        '',
+      ].join('\n'),
+    });
+    const workflows = lint(join(dir, 'subaction.yml'), '--no-actionlint');
+    expect(workflows.out).toMatch(
+      /subaction\.yml:12:11: emulator\/action\.yml has no input "prot" \[local-action\]/,
+    );
+    expect(workflows.out).toMatch(
+      /subaction\.yml:16:\d+: emulator\/action\.yml has no output "api-token" \(read from step "emulator"\)/,
+    );
+    expect(workflows.out).toContain('2 problems in 1 workflow file');
+    const readme = lint(join(dir, 'README.md'), '--no-actionlint');
+    expect(readme.out).toMatch(
+      /README\.md:6:5: emulator\/action\.yml has no input "pipeline" \[local-action\]/,
+    );
+    expect(readme.out).toMatch(/README\.md:10:5: action\.yml has no input "port" \[local-action\]/);
+    expect(readme.out).toContain('2 problems in 1 yaml block');
+  });
+
   it('reports YAML that does not parse', () => {
     const dir = workflowDir({ 'dup.yaml': 'on: push\non: pull_request\njobs: {}\n' });
     const { code, out } = lint(dir, '--no-actionlint');

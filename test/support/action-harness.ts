@@ -8,6 +8,7 @@ import {
   makeFiles,
   POST_ENTRY,
   readFileCommands,
+  readManifest,
   stepEnv,
   type ActionFiles,
 } from '../../scripts/runner.ts';
@@ -32,6 +33,8 @@ export interface StartOptions {
   /** STATE_* for the post entry; defaults to what the state file holds. */
   state?: Record<string, string>;
   env?: Record<string, string>;
+  /** Another action of this repository: its action.yml (for the input defaults) and the bundle to run. */
+  action?: { manifest: string; script: string };
 }
 
 export interface StartedAction {
@@ -45,9 +48,10 @@ export interface StartedAction {
 
 export function startAction(inputs: Record<string, string>, options: StartOptions = {}): StartedAction {
   const files = options.files ?? makeFiles();
-  const entry = options.entry === 'post' ? POST_ENTRY : MAIN_ENTRY;
+  const entry = options.action?.script ?? (options.entry === 'post' ? POST_ENTRY : MAIN_ENTRY);
   const state = options.entry === 'post' ? (options.state ?? readFileCommands(files.state)) : {};
-  const env = { ...stepEnv(files, inputs, state), ...options.env };
+  const manifest = options.action ? readManifest(options.action.manifest) : undefined;
+  const env = { ...stepEnv(files, inputs, state, manifest), ...options.env };
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = followOutput(child, 'the action');
   const result = output.exit.then((exit): ActionResult => ({

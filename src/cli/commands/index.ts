@@ -3,6 +3,7 @@ import type { CommandSpec } from '../command.ts';
 import { abort } from './abort.ts';
 import { appGet, appIgnoreBranches, appsList, pipelinesList } from './apps.ts';
 import { buildsList, deploysList } from './builds.ts';
+import { emulator } from './emulator.ts';
 import { run } from './run.ts';
 import { runGet, runsList, steps } from './runs.ts';
 import { workflowsGet, workflowsList } from './workflows.ts';
@@ -21,4 +22,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   deploysList,
   workflowsList,
   workflowsGet,
+  emulator,
 ];
