@@ -1,9 +1,12 @@
-// The job summary is HTML (headings, tables, paragraphs, lists, links). For a terminal: headings on their own
-// line, table rows as aligned columns, list items as `- `, links as their label, every other tag dropped and
-// entities decoded. Enough for the summary the action writes; not a general HTML renderer.
+// The job summary is HTML (headings, tables, paragraphs, lists, links, a failed step's <details> with its log
+// in <pre>). For a terminal: headings on their own line, table rows as aligned columns, list items as `- `,
+// links as their label, a block (paragraph, details, summary, pre) on lines of its own, every other tag dropped
+// and entities decoded. Enough for the summary the action writes; not a general HTML renderer.
 import { stripControls } from '../../src/text/safety.ts';
 
 const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>|[^<]+|</g;
+/** Tags that start and end lines of their own. */
+const BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'details', 'summary', 'pre']);
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 export function decodeEntities(text: string): string {
@@ -79,7 +82,7 @@ export function htmlToText(html: string, options: HtmlTextOptions = {}): string 
     } else if (name === 'li') {
       if (opening) flush();
       else flush('- ');
-    } else if (name === 'p' || name === 'div' || name === 'ul' || name === 'ol') {
+    } else if (BLOCKS.has(name)) {
       flush();
     }
   }
