@@ -5,13 +5,14 @@ export const modules = {
 /***/ 2654:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  createGitHubSink: () => (/* binding */ createGitHubSink)
+  createGitHubSink: () => (/* binding */ createGitHubSink),
+  finishOpenReports: () => (/* binding */ finishOpenReports)
 });
-
-// UNUSED EXPORTS: finishOpenReports
 
 ;// CONCATENATED MODULE: ./src/core/sinks/together.ts
 function together(sinks) {
@@ -57,7 +58,7 @@ var github = __webpack_require__(2413);
 
 /** The deployment's payload key that names the remote run it was made for. */
 const RUN_KEY = 'ci_run_id';
-function octokit_api_createOctokitApi(options) {
+function createOctokitApi(options) {
     const { owner, repo, sha } = options;
     const octokit = (0,github/* getOctokit */.Q)(options.token, {
         userAgent: options.userAgent,
@@ -243,7 +244,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 15_000;
 /** While following, how long one write may keep trying. */
 const WRITE_PATIENCE_MS = 120_000;
-class report_writer_ReportWriter {
+class ReportWriter {
     pending = [];
     current;
     loop;
@@ -388,20 +389,20 @@ function finalLine(ref, outcome, resource, steps) {
     const what = outcome === 'unknown' ? 'ended without a result' : (0,format/* outcomeWord */.nG)(outcome);
     return `${ref ? label(ref) : 'The remote work'} ${what}${at}${time}`;
 }
-function report_text_statusDescription(line) {
+function statusDescription(line) {
     return (0,safety/* clip */.$Q)(line, STATUS_DESCRIPTION_LIMIT);
 }
-function report_text_checkTitle(line) {
+function checkTitle(line) {
     return (0,safety/* clip */.$Q)(line, TITLE_LIMIT);
 }
-function report_text_commitState(outcome) {
+function commitState(outcome) {
     if (outcome === 'passed')
         return 'success';
     if (outcome === 'failed')
         return 'failure';
     return 'error';
 }
-function report_text_checkConclusion(outcome) {
+function checkConclusion(outcome) {
     if (outcome === 'passed')
         return 'success';
     if (outcome === 'aborted' || outcome === 'cancelled')
@@ -410,7 +411,7 @@ function report_text_checkConclusion(outcome) {
         return 'timed_out';
     return 'failure';
 }
-function report_text_deploymentState(outcome) {
+function deploymentState(outcome) {
     if (outcome === 'passed')
         return 'success';
     if (outcome === 'failed')
@@ -431,13 +432,13 @@ const ANNOTATIONS_PER_REQUEST = 50;
 const MAX_ANNOTATIONS = 500;
 const check_annotations_TITLE_LIMIT = 255;
 const MESSAGE_LIMIT = 2000;
-function failedStepAnnotations(final, path) {
+function failedStepAnnotations(final, path, tails) {
     const total = final.steps.length;
     return final.steps
         .filter((step) => step.result === 'failed')
         .slice(0, MAX_ANNOTATIONS)
         .map((step) => {
-        const errorLine = final.failures?.get(step.id)?.errorLine;
+        const errorLine = tails?.get(step.id)?.firstError;
         const stepUrl = final.web?.step(step.id);
         const message = [
             errorLine ?? `The step ${(0,safety/* sanitizeLine */.g$)(step.name)} failed.`,
@@ -483,7 +484,7 @@ function watchCancel(deps) {
 /** GitHub refuses a longer `output.summary` (characters); UTF-8 bytes are never fewer. */
 const CHECK_SUMMARY_MAX_BYTES = 65_000;
 function createCheckRunSink(name, deps) {
-    const writer = new report_writer_ReportWriter('check run', deps);
+    const writer = new ReportWriter('check run', deps);
     const cancelledAt = watchCancel(deps);
     let info;
     let id;
@@ -500,7 +501,7 @@ function createCheckRunSink(name, deps) {
             if (found !== undefined)
                 return adopt(found);
         }
-        lastTitle = report_text_checkTitle(runningLine(current.ref, current.resource, []));
+        lastTitle = checkTitle(runningLine(current.ref, current.resource, []));
         adopt(await deps.api.createCheckRun({
             name,
             external_id: current.ref.id,
@@ -513,7 +514,7 @@ function createCheckRunSink(name, deps) {
     const progress = (resource, steps) => {
         if (!info)
             return;
-        const title = report_text_checkTitle(runningLine(info.ref, resource, steps));
+        const title = checkTitle(runningLine(info.ref, resource, steps));
         if (title === lastTitle)
             return;
         lastTitle = title;
@@ -547,9 +548,9 @@ function createCheckRunSink(name, deps) {
     };
     function finish(conclusion) {
         const { outcome, final } = conclusion;
-        const title = report_text_checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps));
+        const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps));
         const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
-        const annotations = failedStepAnnotations(final, deps.annotationPath);
+        const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
         const output = (from) => ({
             title,
             summary,
@@ -562,7 +563,7 @@ function createCheckRunSink(name, deps) {
                 return;
             await deps.api.updateCheckRun(id, {
                 status: 'completed',
-                conclusion: report_text_checkConclusion(outcome.kind),
+                conclusion: checkConclusion(outcome.kind),
                 completed_at: new Date(deps.clock.now()).toISOString(),
                 details_url: info.web.url,
                 output: output(0),
@@ -583,13 +584,13 @@ function createCheckRunSink(name, deps) {
 
 
 function createCommitStatusSink(context, deps) {
-    const writer = new report_writer_ReportWriter('commit status', deps);
+    const writer = new ReportWriter('commit status', deps);
     const cancelledAt = watchCancel(deps);
     let ref;
     let targetUrl;
     let lastSent = '';
     const send = (state, line) => {
-        const description = report_text_statusDescription(line);
+        const description = statusDescription(line);
         if (state === 'pending' && description === lastSent)
             return;
         lastSent = description;
@@ -616,7 +617,7 @@ function createCommitStatusSink(context, deps) {
                 await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry);
                 return;
             }
-            send(report_text_commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
+            send(commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
             if (await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry))
                 deps.open.close('status');
         },
@@ -629,7 +630,7 @@ function createCommitStatusSink(context, deps) {
 
 
 function createDeploymentSink(environment, deps) {
-    const writer = new report_writer_ReportWriter('deployment', deps);
+    const writer = new ReportWriter('deployment', deps);
     const cancelledAt = watchCancel(deps);
     let info;
     let id;
@@ -650,7 +651,7 @@ function createDeploymentSink(environment, deps) {
     const status = (state, description) => writer.enqueue('state', async (_retry, signal) => {
         if (id === undefined)
             return;
-        await deps.api.createDeploymentStatus(id, { state, description: report_text_statusDescription(description), log_url: info.web.url }, signal);
+        await deps.api.createDeploymentStatus(id, { state, description: statusDescription(description), log_url: info.web.url }, signal);
     });
     return {
         triggered(triggered) {
@@ -669,7 +670,7 @@ function createDeploymentSink(environment, deps) {
                     deps.open.close('deploymentId');
                 return;
             }
-            status(report_text_deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps));
+            status(deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps));
             if (await writer.drain(deadline(), deps.cancel.hurry))
                 deps.open.close('deploymentId');
         },
@@ -693,7 +694,7 @@ function describe(info) {
 
 /** The GitHub reports as one sink: they hear the flow together and finish within one time budget. */
 function createGitHubSink(reporting, deps) {
-    const api = deps.api ?? octokit_api_createOctokitApi({ ...reporting, userAgent: deps.userAgent });
+    const api = deps.api ?? createOctokitApi({ ...reporting, userAgent: deps.userAgent });
     const shared = { ...deps, api, open: new OpenReports(deps.state) };
     const sinks = [];
     if (reporting.commitStatus)

@@ -514,13 +514,13 @@ const check_annotations_ANNOTATIONS_PER_REQUEST = 50;
 const MAX_ANNOTATIONS = 500;
 const check_annotations_TITLE_LIMIT = 255;
 const MESSAGE_LIMIT = 2000;
-function check_annotations_failedStepAnnotations(final, path) {
+function check_annotations_failedStepAnnotations(final, path, tails) {
     const total = final.steps.length;
     return final.steps
         .filter((step) => step.result === 'failed')
         .slice(0, MAX_ANNOTATIONS)
         .map((step) => {
-        const errorLine = final.failures?.get(step.id)?.errorLine;
+        const errorLine = tails?.get(step.id)?.firstError;
         const stepUrl = final.web?.step(step.id);
         const message = [
             errorLine ?? `The step ${sanitizeLine(step.name)} failed.`,
@@ -611,7 +611,7 @@ function check_run_createCheckRunSink(name, deps) {
         const { outcome, final } = conclusion;
         const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps));
         const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
-        const annotations = failedStepAnnotations(final, deps.annotationPath);
+        const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
         const output = (from) => ({
             title,
             summary,

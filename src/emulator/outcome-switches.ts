@@ -5,6 +5,8 @@ import { badRequest } from './errors.ts';
 export interface OutcomeSwitches {
   result?: 'passed' | 'failed';
   failStep?: string;
+  /** The last n steps fail and the run goes on through them, for runs with many failed steps. */
+  failedSteps?: number;
   stepMs?: number;
   queueMs?: number;
   steps?: number;
@@ -33,6 +35,7 @@ const stepNamesMessage = `EMULATOR_STEP_NAMES must list 1 to ${MAX_GENERATED_STE
 const SWITCHES = {
   result: ['EMULATOR_RESULT', v.picklist(['passed', 'failed'], 'EMULATOR_RESULT must be passed or failed')],
   failStep: ['EMULATOR_FAIL_STEP', v.string()],
+  failedSteps: ['EMULATOR_FAILED_STEPS', wholeNumber('EMULATOR_FAILED_STEPS', 1, MAX_GENERATED_STEPS)],
   stepMs: ['EMULATOR_STEP_MS', wholeNumber('EMULATOR_STEP_MS', 0, 86_400_000)],
   queueMs: ['EMULATOR_QUEUE_MS', wholeNumber('EMULATOR_QUEUE_MS', 0, 86_400_000)],
   steps: ['EMULATOR_STEPS', wholeNumber('EMULATOR_STEPS', 1, MAX_GENERATED_STEPS)],

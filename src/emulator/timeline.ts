@@ -45,6 +45,7 @@ export interface PlanInput {
 export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanInput): Plan {
   const source = stepsFromSwitches(script, switches);
   const failIndex = chooseFailingStep(source, switches);
+  const failingFrom = switches.failedSteps === undefined ? Infinity : source.length - switches.failedSteps;
   const startAt = createdAt + (switches.queueMs ?? queueMs);
   let cursor = startAt;
   const steps = source.map((step, index): PlannedStep => {
@@ -55,7 +56,7 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
       name: step.name,
       startAt: cursor,
       endAt: cursor + ms,
-      fails: index === failIndex,
+      fails: index === failIndex || index >= failingFrom,
       artifacts: step.artifacts === true,
     };
     cursor += ms;
@@ -80,8 +81,12 @@ function stepsFromSwitches(script: readonly ScriptStep[], switches: OutcomeSwitc
   return [{ name: 'get code' }, { name: 'setup environment' }, { name: 'build' }];
 }
 
-/** EMULATOR_FAIL_STEP wins, then EMULATOR_RESULT, then the script's own failing step. */
+/**
+ * EMULATOR_FAILED_STEPS wins (the run goes on to its last step), then EMULATOR_FAIL_STEP, then
+ * EMULATOR_RESULT, then the script's own failing step.
+ */
 function chooseFailingStep(steps: readonly ScriptStep[], switches: OutcomeSwitches): number {
+  if (switches.failedSteps !== undefined) return steps.length - 1;
   if (switches.failStep !== undefined) return steps.findIndex((step) => step.name === switches.failStep);
   const scripted = steps.findIndex((step) => step.fails === true);
   if (switches.result === 'passed') return -1;

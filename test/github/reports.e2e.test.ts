@@ -158,12 +158,22 @@ describe('how the run ends', () => {
     const result = await runAction(
       inputs({
         pipeline: 'acme/webapp/test',
-        'env-vars': 'EMULATOR_STEPS=120\nEMULATOR_STEP_MS=10\nEMULATOR_RESULT=failed',
+        'env-vars': 'EMULATOR_STEPS=120\nEMULATOR_STEP_MS=10\nEMULATOR_FAILED_STEPS=60',
         'deployment-environment': '',
       }),
       { env: runnerEnv(pr) },
     );
     expect(result.code).toBe(1);
+    const run = reportsFor(pr.env.GITHUB_SHA!).checkRuns[0]!;
+    expect(run).toMatchObject({ conclusion: 'failure' });
+    expect(github.annotations(run.id as number)).toHaveLength(60);
+    const sent = github.requests
+      .filter((request) => request.path.endsWith(`/check-runs/${run.id}`))
+      .map(
+        (request) =>
+          (request.body as { output?: { annotations?: unknown[] } }).output?.annotations?.length ?? 0,
+      );
+    expect(sent.filter((count) => count > 0)).toEqual([50, 10]);
     expectNoViolations();
   }, 60_000);
 
@@ -196,7 +206,8 @@ describe('how the run ends', () => {
     // The reports' endings were sent after the abort: GitHub never delayed it.
     const endings = github.requests.flatMap((request, index) => {
       const body = JSON.stringify(request.body ?? {});
-      return /"state":"error"|"conclusion":"cancelled"/.test(body) ? [arrivals[index]!] : [];
+      const at = arrivals[index]!;
+      return at >= cancellation.signalAt && /"state":"error"|"conclusion":"cancelled"/.test(body) ? [at] : [];
     });
     expect(endings).toHaveLength(3);
     expect(endings.every((at) => at >= abort!.at)).toBe(true);

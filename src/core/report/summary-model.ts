@@ -50,6 +50,8 @@ export interface SummaryData {
   kind: 'run' | 'build';
   id?: string;
   apiUrl?: string;
+  /** The run's page for people (the API URL when no page is known). */
+  webUrl?: string;
   target: SummaryTarget;
   startedAt?: Date;
   finishedAt?: Date;
@@ -193,7 +195,13 @@ function summaryData(input: SummaryInput): SummaryData {
   return {
     outcome: outcome.kind,
     kind,
-    ...(trigger ? { id: trigger.ref.id, apiUrl: trigger.ref.url } : {}),
+    ...(trigger
+      ? {
+          id: trigger.ref.id,
+          apiUrl: trigger.ref.url,
+          ...(trigger.web.isPage ? { webUrl: trigger.web.url } : {}),
+        }
+      : {}),
     target: {
       ...(pipeline ? { pipeline } : {}),
       ...(application ? { application } : {}),
@@ -243,7 +251,17 @@ export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
   const fields: Array<[string, Array<Inline | undefined>]> = [
     ['Pipeline', [text(target.pipeline)]],
     ['Application', [text(target.application)]],
-    [kind, [code(data.id), data.apiUrl === undefined ? undefined : link(data.apiUrl)]],
+    [
+      kind,
+      [
+        code(data.id),
+        data.webUrl !== undefined
+          ? link(data.webUrl, undefined, true)
+          : data.apiUrl === undefined
+            ? undefined
+            : link(data.apiUrl),
+      ],
+    ],
     ['Branch', [code(target.branch)]],
     ['Commit', [target.commit === undefined ? undefined : { kind: 'commit', hash: target.commit }]],
     ['Message', [text(target.message, SUMMARY_LIMITS.message, true)]],
