@@ -423,6 +423,8 @@ function label(ref) {
     return `${ref.kind === 'build' ? 'Build' : 'Run'} ${id.length > 8 ? `${id.slice(0, 7)}…` : id}`;
 }
 
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
 ;// CONCATENATED MODULE: ./src/github/check-annotations.ts
 
 
@@ -477,6 +479,11 @@ function watchCancel(deps) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/check-run.ts
+// The check run sink: one check run per action run, created `in_progress` right after the trigger and
+// updated in place until its conclusion, with the summary and an annotation per failed step. A create
+// whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
+// second check run; a step that attaches to a run finds the check run an earlier step left open.
+
 
 
 
@@ -512,7 +519,7 @@ function createCheckRunSink(name, deps) {
         }, signal));
     };
     const progress = (resource, steps) => {
-        if (!info)
+        if (!info || (0,types/* isFinished */.$g)(resource))
             return;
         const title = checkTitle(runningLine(info.ref, resource, steps));
         if (title === lastTitle)
@@ -580,6 +587,9 @@ function createCheckRunSink(name, deps) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/commit-status.ts
+// The commit status sink: one context on the commit, `pending` while the remote work goes, then
+// `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
+
 
 
 
@@ -597,7 +607,8 @@ function createCommitStatusSink(context, deps) {
         writer.enqueue('state', (_retry, signal) => deps.api.createStatus({ state, context, description, ...(targetUrl ? { target_url: targetUrl } : {}) }, signal));
     };
     const progress = (resource, steps) => {
-        if (ref)
+        // A finished run's last word is the conclusion's, not a pending state.
+        if (ref && !(0,types/* isFinished */.$g)(resource))
             send('pending', runningLine(ref, resource, steps));
     };
     return {

@@ -1,4 +1,4 @@
-// `npm run demo` (or `npm run demo -- --scenario pass|fail|cancel|chain`)
+// `npm run demo` (or `npm run demo -- --scenario pass|fail|cancel|chain|github`)
 //
 // Starts the embedded emulator and runs the bundled action against it the way the GitHub runner does: `node
 // dist/index.js` as a child process with INPUT_* variables (the defaults of action.yml for every input not
@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { colorWanted, createStyle } from '../src/cli/terminal/color.ts';
 import { startEmulator } from '../src/emulator/index.ts';
+import { githubScenario } from './demo/github.ts';
 import { htmlToText } from './demo/html-text.ts';
 import { createWorkflowCommandView } from './demo/workflow-commands.ts';
 import { MAIN_ENTRY, makeFiles, POST_ENTRY, readFileCommands, stepEnv } from './runner.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SCENARIOS = ['pass', 'fail', 'cancel', 'chain'];
+const SCENARIOS = ['pass', 'fail', 'cancel', 'chain', 'github'];
 /** World time runs this much faster: a default run of about 8 world-seconds takes about 4 seconds. */
 const SPEED = 2;
 /** A step that would outlast any demo: the cancel scenario interrupts it. */
@@ -38,11 +39,13 @@ function readScenario() {
     strict: true,
   });
   if (values.help) {
-    say('Usage: npm run demo [-- --scenario pass|fail|cancel|chain]');
+    say('Usage: npm run demo [-- --scenario pass|fail|cancel|chain|github]');
     say('  pass    a run of acme/webapp/build that passes (the default)');
     say('  fail    the same run with step "npm test" failing: log tail, annotation, a failed step');
     say('  cancel  a long run cancelled by the runner (SIGINT): the remote run is aborted');
     say('  chain   acme/webapp/build, then acme/webapp/test chained from it with source-run-id');
+    say('  github  a failing run on a pull request, reported to a local fake GitHub as a commit');
+    say('          status, a check run and a deployment; prints what GitHub received');
     process.exit(0);
   }
   if (!SCENARIOS.includes(values.scenario)) {
@@ -64,8 +67,8 @@ function ensureDist() {
  * Runs one entry of the action as the runner does and shows its log as it comes. `onLine` sees each raw line
  * (the cancel scenario uses it to decide when to send SIGINT).
  */
-function runEntry(entry, inputs, files, { state = {}, onLine } = {}) {
-  const env = stepEnv(files, inputs, state);
+function runEntry(entry, inputs, files, { state = {}, onLine, env: extra = {} } = {}) {
+  const env = { ...stepEnv(files, inputs, state), ...extra };
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const view = createWorkflowCommandView(style);
   const raw = [];
@@ -95,6 +98,7 @@ function showWith(title, inputs, expressions = {}) {
   say(style.dim('  with:'));
   for (const [name, value] of Object.entries(inputs)) {
     if (name === 'token') say(style.dim(`    ${name}: \${{ secrets.CI_TOKEN }}`));
+    else if (name === 'github-token') say(style.dim(`    ${name}: \${{ github.token }}`));
     else if (expressions[name]) say(style.dim(`    ${name}: ${expressions[name]}   # ${value}`));
     else if (value.includes('\n')) {
       say(style.dim(`    ${name}: |`));
@@ -257,7 +261,10 @@ async function main() {
     );
     say(style.dim(`Scenario "${scenario}": the bundled action, run as the GitHub runner runs it.`));
     const connection = { 'base-url': emulator.url, token: TOKEN };
-    const ok = await scenarios[scenario](connection, emulator);
+    const ok =
+      scenario === 'github'
+        ? await githubScenario(connection, { actionStep, say, style, expect })
+        : await scenarios[scenario](connection, emulator);
     say();
     say(
       ok

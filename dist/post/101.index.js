@@ -538,6 +538,11 @@ function check_annotations_failedStepAnnotations(final, path, tails) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/check-run.ts
+// The check run sink: one check run per action run, created `in_progress` right after the trigger and
+// updated in place until its conclusion, with the summary and an annotation per failed step. A create
+// whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
+// second check run; a step that attaches to a run finds the check run an earlier step left open.
+
 
 
 
@@ -573,7 +578,7 @@ function check_run_createCheckRunSink(name, deps) {
         }, signal));
     };
     const progress = (resource, steps) => {
-        if (!info)
+        if (!info || isFinished(resource))
             return;
         const title = checkTitle(runningLine(info.ref, resource, steps));
         if (title === lastTitle)
@@ -641,6 +646,9 @@ function check_run_createCheckRunSink(name, deps) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/commit-status.ts
+// The commit status sink: one context on the commit, `pending` while the remote work goes, then
+// `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
+
 
 
 
@@ -658,7 +666,8 @@ function commit_status_createCommitStatusSink(context, deps) {
         writer.enqueue('state', (_retry, signal) => deps.api.createStatus({ state, context, description, ...(targetUrl ? { target_url: targetUrl } : {}) }, signal));
     };
     const progress = (resource, steps) => {
-        if (ref)
+        // A finished run's last word is the conclusion's, not a pending state.
+        if (ref && !isFinished(resource))
             send('pending', runningLine(ref, resource, steps));
     };
     return {

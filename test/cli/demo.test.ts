@@ -24,3 +24,21 @@ it('runs the passing scenario, then prints the outputs and the job summary (exit
   expect(stdout).not.toMatch(/^\s*::/m);
   expect(stdout).not.toContain('demo-token');
 }, 90_000);
+
+it('runs the github scenario: the statuses, check run and deployment the fake GitHub received', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/demo.mjs', '--scenario', 'github'],
+    {
+      cwd: ROOT,
+      env: baseEnv(),
+      timeout: 90_000,
+    },
+  );
+  expect(stdout).toMatch(/^What GitHub received for [0-9a-f]{7}$/m);
+  expect(stdout).toMatch(/^ {4}failure {2}ci-service\/build {2}Run .* failed at step 4\/5 npm test/m);
+  expect(stdout).toMatch(/^ {4}CI service: build: completed, failure/m);
+  expect(stdout).toMatch(/^ {4}staging: in_progress → failure/m);
+  expect(stdout).toContain('The "github" demo behaved as expected.');
+  expect(stdout).not.toContain('ghs_demoGitHubToken');
+}, 120_000);

@@ -3,6 +3,7 @@ import type { StepLike } from './format.ts';
 import { resultIcon } from './format.ts';
 import { sanitizeLine, stripControls } from '../../text/safety.ts';
 
+const WORKFLOW_COMMAND = /^::[a-z][\w-]*(?:\s[^:]*)?::/i;
 const FENCE_LINE = /^::(?:stop-commands::[0-9a-z]+|[0-9a-z]{16,}::)$/i;
 
 // Lines that say what went wrong, by how sure the match is. Within a rank, the first line wins: the first
@@ -36,10 +37,12 @@ export function firstErrorLine(lines: readonly string[], options: ErrorLineOptio
   const candidates = lines
     .map((line) => stripControls(line).trim())
     .filter((line) => line !== '' && !FENCE_LINE.test(line));
-  const pick =
-    candidates.find((line) => STRONG.some((pattern) => pattern.test(line)) && !ALL_CLEAR.test(line)) ??
-    candidates.find((line) => WEAK.some((pattern) => pattern.test(line)) && !ALL_CLEAR.test(line)) ??
-    candidates.at(-1);
+  // A line written as a workflow command (`::error::…`) is the remote script talking to a runner, not
+  // its own words about what failed: it is quoted only when no other line says anything.
+  const said = candidates.filter((line) => !WORKFLOW_COMMAND.test(line));
+  const matching = (patterns: RegExp[]) =>
+    said.find((line) => patterns.some((pattern) => pattern.test(line)) && !ALL_CLEAR.test(line));
+  const pick = matching(STRONG) ?? matching(WEAK) ?? said.at(-1) ?? candidates.at(-1);
   return pick === undefined ? undefined : sanitizeLine(pick, { maxLength: options.maxLength ?? 300 });
 }
 

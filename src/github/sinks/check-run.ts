@@ -2,7 +2,7 @@
 // updated in place until its conclusion, with the summary and an annotation per failed step. A create
 // whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
 // second check run; a step that attaches to a run finds the check run an earlier step left open.
-import type { Step } from '../../api/types.ts';
+import { isFinished, type Step } from '../../api/types.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/follow.ts';
 import type { StepLogFacts } from '../../core/report/failures.ts';
@@ -56,7 +56,7 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
     );
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {
-    if (!info) return;
+    if (!info || isFinished(resource)) return;
     const title = checkTitle(runningLine(info.ref, resource, steps));
     if (title === lastTitle) return;
     lastTitle = title;

@@ -1,6 +1,6 @@
 // The commit status sink: one context on the commit, `pending` while the remote work goes, then
 // `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
-import type { Step } from '../../api/types.ts';
+import { isFinished, type Step } from '../../api/types.ts';
 import type { FlowSink } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/follow.ts';
 import type { RemoteRef } from '../../core/refs.ts';
@@ -27,7 +27,8 @@ export function createCommitStatusSink(context: string, deps: ReportDeps): FlowS
     );
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {
-    if (ref) send('pending', runningLine(ref, resource, steps));
+    // A finished run's last word is the conclusion's, not a pending state.
+    if (ref && !isFinished(resource)) send('pending', runningLine(ref, resource, steps));
   };
 
   return {

@@ -103,3 +103,18 @@ describe('AnnotationBudget', () => {
     expect(budget.overflowLine()).toBe('…and 2 more items, see the job summary.');
   });
 });
+
+describe('firstErrorLine and workflow commands in a remote log', () => {
+  it('quotes the script’s own error over an injected `::error::` line', () => {
+    const lines = [
+      'Working on npm test...',
+      '::error::injected from the remote log',
+      'ERROR: 3 tests failed',
+    ];
+    expect(firstErrorLine(lines)).toBe('ERROR: 3 tests failed');
+  });
+
+  it('still quotes a command line when nothing else was said', () => {
+    expect(firstErrorLine(['::error::only this'])).toContain('only this');
+  });
+});
