@@ -7,6 +7,7 @@
 import { clip, escapeHtml, htmlText } from '../../text/safety.ts';
 import {
   SUMMARY_LIMITS,
+  type AttemptRow,
   type Inline,
   type StateMark,
   type StepRow,
@@ -146,6 +147,14 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
         ...order.filter((index) => !kept(index)),
       ]);
     }
+    case 'attempts':
+      return tableBlock(
+        `<h3>${escapeHtml(section.title)}</h3>`,
+        ATTEMPT_TABLE,
+        section.rows,
+        'attempt',
+        section.rows.map((_, index) => index),
+      );
     case 'workflow':
       return tableBlock(
         `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
@@ -188,6 +197,18 @@ const STEP_TABLE: Table<StepRow> = {
     (row) => orDash(row.duration, escapeHtml),
     (row) => orDash(row.log, inline),
     (row) => orDash(row.artifacts, inline),
+  ],
+};
+
+const ATTEMPT_TABLE: Table<AttemptRow> = {
+  head: '<thead><tr><th>Attempt</th><th>Id</th><th>Result</th><th>Duration</th><th>Failed at</th><th>Link</th></tr></thead>',
+  cells: [
+    (row) => String(row.attempt),
+    (row) => code(row.id),
+    stateCell,
+    (row) => orDash(row.duration, escapeHtml),
+    (row) => orDash(row.failedAt, (step) => text(step)),
+    (row) => inline(row.page),
   ],
 };
 

@@ -8,6 +8,7 @@ import type { Outcome } from '../outcome.ts';
 import type { OutcomeKind } from '../outcome-kind.ts';
 import type { Settings } from '../settings.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
+import { summaryAttempts, type SummaryAttempt } from './summary-attempts.ts';
 
 export interface SummaryStep {
   order: number;
@@ -50,6 +51,8 @@ export interface SummaryData {
   progress?: number;
   steps: SummaryStep[];
   workflow?: { id: string; items: SummaryWorkflowItem[] };
+  /** Every attempt, oldest first, when a failed one was triggered again (`retries`). */
+  attempts?: SummaryAttempt[];
   /** Keys only, in the order sent; values never reach the summary. */
   envKeys: string[];
   notes?: string[];
@@ -114,8 +117,19 @@ export interface WorkflowRow {
   runId?: string;
 }
 
+export interface AttemptRow {
+  attempt: number;
+  id: string;
+  page: LinkInline;
+  state: StateMark;
+  duration?: string;
+  /** `2/3 build` */
+  failedAt?: string;
+}
+
 export type SummarySection =
   | { kind: 'steps'; title: string; rows: StepRow[] }
+  | { kind: 'attempts'; title: string; rows: AttemptRow[] }
   | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
   | { kind: 'env'; title: string; keys: string[] }
   | { kind: 'notes'; title: string; items: string[] };
@@ -167,6 +181,7 @@ function summaryData({ outcome, final, kind, settings, trigger, pipeline }: Summ
           ? target.applicationId
           : undefined;
   const notes = [outcome.message, ...(final.abort ? [final.abort.message] : [])];
+  const attempts = summaryAttempts(final);
   return {
     outcome: outcome.kind,
     kind,
@@ -198,6 +213,7 @@ function summaryData({ outcome, final, kind, settings, trigger, pipeline }: Summ
           },
         }
       : {}),
+    ...(attempts ? { attempts } : {}),
     envKeys: settings.envVars.map((pair) => pair.key),
     notes,
   };
@@ -245,9 +261,18 @@ type Linker = (url: string, label?: string) => LinkInline;
 function sections(data: SummaryData, link: Linker): SummarySection[] {
   const notes = data.notes ?? [];
   return [
+    ...(data.attempts
+      ? [
+          {
+            kind: 'attempts' as const,
+            title: 'Attempts',
+            rows: data.attempts.map((attempt) => attemptRow(attempt, link)),
+          },
+        ]
+      : []),
     {
       kind: 'steps',
-      title: 'Steps',
+      title: data.attempts ? `Steps of attempt ${data.attempts.length}` : 'Steps',
       rows: [...data.steps].sort((a, b) => a.order - b.order).map((step) => stepRow(step, link)),
     },
     ...(data.workflow
@@ -279,6 +304,23 @@ function stepRow(step: SummaryStep, link: Linker): StepRow {
     ...(step.logUrl ? { log: link(step.logUrl, 'log') } : {}),
     ...(step.artifactsUrl ? { artifacts: link(step.artifactsUrl, 'artifacts') } : {}),
     keep: step.result !== 'passed',
+  };
+}
+
+function attemptRow(attempt: SummaryAttempt, link: Linker): AttemptRow {
+  const finished = attempt.status === 'finished';
+  const step = attempt.failedStep;
+  return {
+    attempt: attempt.attempt,
+    id: attempt.id,
+    page: link(attempt.url),
+    state: {
+      icon: finished ? resultIcon(attempt.result) : '…',
+      word: (finished ? attempt.result : attempt.status) || 'unknown',
+      tone: finished ? attempt.result : attempt.status,
+    },
+    ...(attempt.durationMs !== undefined ? { duration: formatDuration(attempt.durationMs) } : {}),
+    ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
   };
 }
 

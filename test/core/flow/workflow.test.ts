@@ -59,7 +59,21 @@ describe('wait-for: workflow', () => {
     expect(run.conclusions).toHaveLength(1);
     expect(run.outcome).toMatchObject({ kind: 'failed', success: false });
     expect(run.outcome.message).toMatch(/^The workflow failed/);
-    expect(run.outputs.get('result')).toBe('passed');
+    expect(run.outputs.get('result')).toBe('failed');
+    expect(run.outputs.get('run-result')).toBe('passed');
+    expect(JSON.parse(run.outputs.get('runs')!)).toMatchObject([{ result: 'passed', attempts: '1' }]);
+  });
+
+  it('does not retry our run when only the chained run failed', async () => {
+    const run = await runFlow({
+      inputs: { ...inputs, retries: '2' },
+      arrange: ({ api }) => chainDeploy(api, true),
+    });
+    expect(run.outcome.kind).toBe('failed');
+    expect(run.outputs.get('attempts')).toBe('1');
+    expect(run.outputs.get('result')).toBe('failed');
+    expect(run.outputs.get('run-result')).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(1);
   });
 
   it('aborts the chained run on timeout', async () => {
@@ -71,5 +85,8 @@ describe('wait-for: workflow', () => {
     expect(run.outcome.kind).toBe('timed-out');
     const aborted = run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.args[0]);
     expect(aborted).toEqual(JSON.parse(run.state.get('workflowRuns')!));
+    // The gate counts the chained run as the abort left it.
+    expect(run.outputs.get('result')).toBe('aborted');
+    expect(run.outputs.get('run-result')).toBe('passed');
   });
 });
