@@ -213,6 +213,33 @@ describe('no retry', () => {
     expect(run.outputs.get('attempts')).toBe('1');
   });
 
+  it('after an error in the retry’s own trigger: the failed attempt stays the last one', async () => {
+    const run = await runFlow({
+      inputs: retrying,
+      arrange: ({ api }) => {
+        api.script = { ...api.script, failAt: 1 };
+        api.failNext('triggerRun', () => undefined);
+        api.failNext(
+          'triggerRun',
+          () => {
+            throw lostResponse();
+          },
+          3,
+        );
+      },
+    });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome).toMatchObject({ kind: 'unknown', success: false });
+    expect(run.outcome.message).toContain('was lost 3 times');
+    expect(run.api.count('triggerRun')).toBe(4);
+    expect(run.api.remotes.size).toBe(1);
+    expect(run.outputs.get('id')).toBe(triggeredIds(run)[0]);
+    expect(run.outputs.get('attempts')).toBe('1');
+    expect(run.outputs.get('result')).toBe('failed');
+    // Post still looks for a run of the lost trigger.
+    expect(run.state.get('pendingTrigger')).not.toBe('');
+  });
+
   it('on an error before the trigger', async () => {
     const run = await runFlow({ inputs: { ...retrying, 'pipeline-id': '', pipeline: 'acme/web/missing' } });
     expect(run.outcome.kind).toBe('unknown');

@@ -89,4 +89,25 @@ describe('wait-for: workflow', () => {
     expect(run.outputs.get('result')).toBe('aborted');
     expect(run.outputs.get('run-result')).toBe('passed');
   });
+
+  it('retries our failed run, then waits for the workflow of the new one', async () => {
+    const run = await runFlow({
+      inputs: { ...inputs, retries: '1' },
+      arrange: ({ api }) => {
+        api.nextScripts = [{ ...api.script, failAt: 0 }];
+        api.workflowFor = (each: Run): Workflow => ({
+          id: `w-${each.id}`,
+          url: `${API_URL}/workflows/w-${each.id}`,
+          items: [
+            { id: 'i1', status: each.status, result: each.result, runId: each.id, targetName: 'build' },
+          ],
+        });
+      },
+    });
+    expect(run.outcome.kind).toBe('passed');
+    const second = [...run.api.remotes.keys()][1];
+    expect(run.outputs.get('attempts')).toBe('2');
+    expect(run.outputs.get('workflow-id')).toBe(`w-${second}`);
+    expect(run.lines.filter((line) => line === 'Waiting for the rest of the workflow…')).toHaveLength(1);
+  });
 });
