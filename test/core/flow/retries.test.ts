@@ -296,6 +296,9 @@ describe('each attempt', () => {
       arrange: ({ api }) => void (api.script = { ...api.script, failAt: 1 }),
     });
     expect(run.api.count('triggerRun')).toBe(1);
-    expect(['failed', 'timed-out']).toContain(run.outcome.kind);
+    // The run failed just as the time ran out: it is not aborted, and not triggered again.
+    expect(run.outcome.kind).toBe('timed-out');
+    expect(run.outcome.message).toContain('had already finished (result: failed)');
+    expect(run.api.count('abortRun')).toBe(0);
   });
 });
