@@ -76,7 +76,7 @@ const QUICK: Configuration = {
   corpusRuns: 10,
 };
 
-const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}]`;
+const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR]`;
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -98,7 +98,7 @@ async function main(): Promise<number> {
     log(`${what} (${ms(now - started)} so far, the previous part took ${ms(now - sectionStarted)})`);
     sectionStarted = now;
   };
-  const entries = await snapshotDist(log);
+  const entries = await snapshotDist(log, flags.bundle);
   const parts: string[] = [];
   const emit = (markdown: string) => {
     parts.push(markdown);

@@ -54,6 +54,7 @@ export interface RunEvidence {
 
 export type Outcome =
   | 'passed'
+  | 'passed after a retry'
   | 'failed'
   | 'aborted on cancel'
   | 'aborted on timeout'
@@ -87,17 +88,15 @@ export function judge(evidence: RunEvidence): Verdict {
   const ranToEnd = main.signal === null;
   const timedOut =
     plan.timeoutSeconds !== undefined && main.exitedAt - main.spawnedAt >= plan.timeoutSeconds * 1000;
-  const runs = evidence.runsAfterPost;
-  if (runs.length > 1)
-    problem(
-      'duplicate trigger',
-      `${runs.length} runs carry CHAOS_ID=${plan.index}: ${runs.map((run) => run.id).join(', ')}`,
-    );
+  const runs = [...evidence.runsAfterPost].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+  for (const [kind, detail] of attemptProblems(evidence, runs)) problem(kind, detail);
 
   if (ranToEnd && evidence.files.summary.trim() === '')
     problem('missing summary', 'the summary file is empty');
 
-  const run = runs.find((candidate) => candidate.id === outputs.id) ?? runs[0];
+  const run = runs.find((candidate) => candidate.id === outputs.id) ?? runs.at(-1);
   if (!run) {
     if (outputs.id)
       problem('wrong result', `outputs name run ${outputs.id}, which this action did not create`);
@@ -146,8 +145,50 @@ export function judge(evidence: RunEvidence): Verdict {
   if (truth === 'aborted')
     outcome = main.cancelled ? 'aborted on cancel' : timedOut ? 'aborted on timeout' : 'other';
   else if (main.cancelled) outcome = 'finished before the cancel took effect';
-  else if (truth === 'passed' || truth === 'failed') outcome = truth;
+  else if (truth === 'passed') outcome = runs.length > 1 ? 'passed after a retry' : 'passed';
+  else if (truth === 'failed') outcome = truth;
   return { outcome, problems, notes };
+}
+
+/**
+ * The runs against the attempts the action made (its `attempts` output, or when it could not write
+ * it, one more than the retries its log announced): one run per attempt, no more attempts than
+ * `retries` allows, and each run that was retried finished `failed` by itself.
+ */
+function attemptProblems(
+  evidence: RunEvidence,
+  runs: readonly EmulatorRunView[],
+): Array<[ProblemKind, string]> {
+  const { plan, outputs, main } = evidence;
+  const announced = main.stdout
+    .split('\n')
+    .filter((line) => line.includes('triggering it again: attempt')).length;
+  const attempts = outputs.attempts ? Number(outputs.attempts) : 1 + announced;
+  const ids = runs.map((run) => run.id).join(', ');
+  const problems: Array<[ProblemKind, string]> = [];
+  if (attempts > plan.retries + 1) {
+    problems.push(['wrong result', `${attempts} attempts were made with retries ${plan.retries}`]);
+  }
+  if (runs.length > attempts) {
+    const per = attempts > 1 ? ` for ${attempts} attempts` : '';
+    problems.push(['duplicate trigger', `${runs.length} runs carry CHAOS_ID=${plan.index}${per}: ${ids}`]);
+    return problems;
+  }
+  if (outputs.attempts && runs.length < attempts) {
+    problems.push([
+      'wrong result',
+      `the attempts output says ${attempts}, the server holds ${runs.length} runs`,
+    ]);
+  }
+  runs.slice(0, -1).forEach((retried, index) => {
+    if (retried.status === 'finished' && retried.result === 'failed') return;
+    const state = retried.status === 'finished' ? `ended ${retried.result}` : `is ${retried.status}`;
+    problems.push([
+      'wrong result',
+      `run ${runs[index + 1]!.id} retried run ${retried.id}, which ${state} rather than failing by itself`,
+    ]);
+  });
+  return problems;
 }
 
 function leakSources(evidence: RunEvidence): Array<[string, string]> {

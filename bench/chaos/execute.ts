@@ -47,6 +47,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       'poll-interval': plan.pollInterval,
       'step-logs': plan.stepLogs,
       ...(plan.timeoutSeconds !== undefined ? { timeout: `${plan.timeoutSeconds}s` } : {}),
+      ...(plan.retries > 0 ? { retries: String(plan.retries) } : {}),
     };
     const main = launch({ entry: context.main, files, inputs });
     let cancelled = false;

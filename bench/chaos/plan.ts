@@ -20,12 +20,18 @@ export interface ChaosPlan {
   cancelAtMs?: number;
   /** Share of requests that get a fault. */
   faultRate: number;
+  /** The action's `retries` input. */
+  retries: number;
+  /** A flaky failure: the failing step fails this many runs, then passes (EMULATOR_FAIL_TIMES). */
+  failTimes?: number;
 }
 
 const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
 const CANCEL_SHARE = 0.25;
 const TIMEOUT_SHARE = 0.12;
 const FAILED_SHARE = 0.3;
+/** Of the failing runs, the share whose failure passes after one or two runs. */
+const FLAKY_SHARE = 0.6;
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
@@ -45,6 +51,13 @@ export function planRun(seed: number, index: number): ChaosPlan {
     random.chance(TIMEOUT_SHARE) && runMs >= 2000 ? random.integer(1, Math.floor(runMs / 1000)) : undefined;
   const cancelAtMs = random.chance(CANCEL_SHARE) ? random.integer(0, runMs + 1500) : undefined;
   const faultRate = random.between(FAULT_RATE_RANGE[0], FAULT_RATE_RANGE[1]);
+  // Drawn last, so that the draws above stay what they were for every seed.
+  const retries = random.weighted([
+    [0.6, 0],
+    [0.25, 1],
+    [0.15, 2],
+  ] as const);
+  const failTimes = failStep !== undefined && random.chance(FLAKY_SHARE) ? random.integer(1, 2) : undefined;
   return {
     index,
     seed: runSeed,
@@ -57,6 +70,8 @@ export function planRun(seed: number, index: number): ChaosPlan {
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
     ...(cancelAtMs !== undefined ? { cancelAtMs } : {}),
     faultRate,
+    retries,
+    ...(failTimes !== undefined ? { failTimes } : {}),
   };
 }
 
@@ -70,13 +85,17 @@ export function planEnvVars(plan: ChaosPlan): string {
     ...(plan.failStep !== undefined
       ? [`EMULATOR_FAIL_STEP=step ${plan.failStep}`]
       : ['EMULATOR_RESULT=passed']),
+    ...(plan.failTimes !== undefined ? [`EMULATOR_FAIL_TIMES=${plan.failTimes}`] : []),
   ].join('\n');
 }
 
 export function describePlan(plan: ChaosPlan): string {
   return [
     `${plan.steps}×${plan.stepMs} ms after ${plan.queueMs} ms queue`,
-    plan.failStep !== undefined ? `step ${plan.failStep} fails` : 'passes',
+    plan.failStep === undefined
+      ? 'passes'
+      : `step ${plan.failStep} fails${plan.failTimes !== undefined ? ` ${plan.failTimes}× then passes` : ''}`,
+    ...(plan.retries > 0 ? [`retries ${plan.retries}`] : []),
     `poll ${plan.pollInterval}`,
     `logs ${plan.stepLogs}`,
     ...(plan.timeoutSeconds !== undefined ? [`timeout ${plan.timeoutSeconds}s`] : []),

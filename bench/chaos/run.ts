@@ -1,6 +1,7 @@
 // `npm run chaos`: end-to-end runs of the bundled action against the emulator through seeded fault
 // proxies, with runner-like cancellations; exits 1 when any check fails (docs/reliability.md).
 //   node bench/chaos/run.ts [--seed N] [--runs N] [--concurrency N] [--only 3,17] [--quick] [--write-docs]
+//                           [--bundle <dir built by scripts/bundle.mjs --out>]
 import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { errorAnnotations } from '../support/action.ts';
@@ -24,7 +25,7 @@ const PIPELINE = hexId('62', 1);
  */
 const START_NO_RUN_AFTER_MS = 10 * 60_000 - (MAIN_WATCHDOG_MS + 10_000 + POST_WATCHDOG_MS + 20_000);
 const USAGE =
-  'Usage: node bench/chaos/run.ts [--seed N] [--runs N] [--concurrency N] [--only 3,17] [--quick] [--write-docs]';
+  'Usage: node bench/chaos/run.ts [--seed N] [--runs N] [--concurrency N] [--only 3,17] [--quick] [--write-docs] [--bundle DIR]';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const machine = describeMachine();
   const log = (line: string) => console.error(line);
-  const entries = await snapshotDist(log);
+  const entries = await snapshotDist(log, flags.bundle);
   const bundle = `\`dist/index.js\` ${fileDigest(entries.main)}, \`dist/post/index.js\` ${fileDigest(entries.post)}`;
   const emulator = await startEmulator({
     world: benchWorld([{ id: PIPELINE, name: 'chaos', steps: 3, stepMs: 500 }], CHAOS_TOKEN),

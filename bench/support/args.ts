@@ -10,6 +10,8 @@ export interface CommonFlags {
   only: string[];
   /** Numeric flags other than --seed, by name, when given. */
   numbers: Map<string, number>;
+  /** --bundle: a directory built by `node scripts/bundle.mjs --out <dir>`, used instead of dist/. */
+  bundle?: string;
 }
 
 export function readFlags(argv: readonly string[], numberFlags: readonly string[] = []): CommonFlags {
@@ -18,6 +20,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
     'write-docs': { type: 'boolean' },
     seed: { type: 'string' },
     only: { type: 'string' },
+    bundle: { type: 'string' },
     help: { type: 'boolean' },
     ...Object.fromEntries(numberFlags.map((name) => [name, { type: 'string' }])),
   } as const;
@@ -46,6 +49,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
             .filter(Boolean)
         : [],
     numbers,
+    ...(typeof record.bundle === 'string' ? { bundle: record.bundle } : {}),
   };
 }
 

@@ -18,10 +18,13 @@ export interface ActionEntries {
   dispose(): void;
 }
 
-/** Waits (bounded) while a rebuild holds the bundle lock, then copies dist/ aside. */
-export async function snapshotDist(log?: (line: string) => void): Promise<ActionEntries> {
-  const main = join(DIST, 'index.js');
-  const post = join(DIST, 'post', 'index.js');
+/**
+ * Waits (bounded) while a rebuild holds the bundle lock, then copies dist/ aside; `from` copies
+ * another bundle directory instead (one built with `node scripts/bundle.mjs --out <dir>`).
+ */
+export async function snapshotDist(log?: (line: string) => void, from = DIST): Promise<ActionEntries> {
+  const main = join(from, 'index.js');
+  const post = join(from, 'post', 'index.js');
   const until = Date.now() + WAIT_FOR_BUNDLE_MS;
   const busy = () => existsSync(BUNDLE_LOCK) || !existsSync(main) || !existsSync(post);
   if (busy()) log?.('Waiting for a rebuild of dist/ to finish…');
@@ -32,7 +35,7 @@ export async function snapshotDist(log?: (line: string) => void): Promise<Action
     throw new Error('dist/index.js or dist/post/index.js is missing: run `npm run build` first.');
   }
   const dir = mkdtempSync(join(tmpdir(), 'ci-run-bench-dist-'));
-  cpSync(DIST, dir, { recursive: true });
+  cpSync(from, dir, { recursive: true });
   return {
     main: join(dir, 'index.js'),
     post: join(dir, 'post', 'index.js'),

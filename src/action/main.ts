@@ -14,6 +14,7 @@ import { collectFailedLogs, type FailedLogs } from '../core/sinks/failed-logs.ts
 import { createLogSink } from '../core/sinks/log-sink.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
 import { createSummarySink, summaryDoc, toJobSummary } from '../core/sinks/summary-sink.ts';
+import type * as GitHubReportingModule from '../github/reporting.ts';
 import type { GitHubReporting } from '../github/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
@@ -22,8 +23,6 @@ import { workflowPath } from './runner-context.ts';
 import { readActionSettings } from './settings.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
-
-type GitHubModule = typeof import('../github/reporting.ts');
 
 export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
@@ -59,7 +58,7 @@ export async function run(): Promise<void> {
 }
 
 function gitHubSink(
-  loading: Promise<GitHubModule>,
+  loading: Promise<typeof GitHubReportingModule>,
   github: GitHubReporting,
   settings: Settings,
   cancel: CancelSignals,

@@ -1,10 +1,12 @@
 // The post entry (post-if: always()): the backstop for a main entry that never got to settle the
 // remote work — a container job (docker exec forwards no signal), or a main process killed outright.
 // It aborts the run main saved, the other runs of a followed workflow, and a run whose trigger was
-// still in flight when main had to stop. Everything here is a warning at worst; it never fails the job.
+// still in flight when main had to stop (with `retries`, the next attempt's). Everything here is a
+// warning at worst; it never fails the job.
 import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
+import { leftWork } from '../core/backstop.ts';
 import type { CiApi } from '../core/api-port.ts';
 import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
@@ -14,7 +16,6 @@ import { messageOf } from '../text/message.ts';
 import { buildRef, runRef, type RemoteRef } from '../core/refs.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { readSettings } from '../core/settings.ts';
-import { findTriggeredRuns } from '../core/trigger.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubState } from './github-ports.ts';
 import { readInput } from './inputs.ts';
@@ -55,8 +56,15 @@ async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
 }
 
 async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promise<void> {
-  const refs = await unsettledWork(client, state);
+  const { refs, ambiguous } = await leftWork(client, state);
+  if (ambiguous !== undefined) {
+    core.warning(
+      `The main step stopped while triggering, and ${ambiguous} new runs match the trigger; ` +
+        'none is aborted, since the action cannot tell which one it created.',
+    );
+  }
   if (refs.length === 0) {
+    if (ambiguous !== undefined) return;
     core.info(
       'The main step stopped while triggering, and no run of that trigger was found; nothing to abort.',
     );
@@ -73,25 +81,6 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promis
     if (result.confirmed) core.info(result.message);
     else core.warning(result.message);
   }
-}
-
-async function unsettledWork(client: CiApi, state: Partial<SavedState>): Promise<RemoteRef[]> {
-  if (state.id) {
-    // Built from the API root and the ids: a saved URL is never where an abort is sent.
-    const main = (state.kind === 'build' ? buildRef : runRef)(client.apiUrl, state.id);
-    const others = (state.workflowRuns ?? []).map((id) => runRef(client.apiUrl, id));
-    return [main, ...others];
-  }
-  // The trigger was in flight: find the run it created the same way a lost response is handled.
-  const candidates = await findTriggeredRuns(client, state.pendingTrigger!);
-  if (candidates.length > 1) {
-    core.warning(
-      `The main step stopped while triggering, and ${candidates.length} new runs match the trigger; ` +
-        'none is aborted, since the action cannot tell which one it created.',
-    );
-    return [];
-  }
-  return candidates.map((run) => ({ kind: 'run', id: run.id, url: run.url }));
 }
 
 function describe(ref: RemoteRef): string {

@@ -17,12 +17,19 @@ interface OutputValues {
   /** The run's page for people (the API URL when no page can be derived). */
   'web-url': string;
   status: Status;
+  /** The result the gate used: with `wait-for: workflow`, the worst over every run waited for. */
   result: Result;
+  /** The triggered (or followed) run's own result. */
+  'run-result': Result;
   /** Whole percent from 0 to 100, or empty. */
   progress: string;
   'started-at': string;
   'finished-at': string;
   duration: string;
+  /** Digits: 1, and one more for each retry. */
+  attempts: string;
+  /** JSON: one object per target (see report/runs-output.ts). */
+  runs: string;
   'workflow-id': string;
   steps: string;
   /** Set only when a check run was created (or found). */
@@ -42,10 +49,13 @@ export const OUTPUT_NAMES = [
   'web-url',
   'status',
   'result',
+  'run-result',
   'progress',
   'started-at',
   'finished-at',
   'duration',
+  'attempts',
+  'runs',
   'workflow-id',
   'steps',
   'check-run-id',

@@ -14,6 +14,7 @@ import {
   readId,
   readLogOrigins,
   readPollInterval,
+  readRetries,
   readTimeout,
   readToken,
 } from './settings/values.ts';
@@ -39,7 +40,9 @@ export interface Settings {
   sourceRunId?: string;
   wait: boolean;
   waitFor: 'run' | 'workflow';
-  /** undefined = no limit. */
+  /** How many times a run (or build) that finished `failed` by itself is triggered again: 0 to 5. */
+  retries: number;
+  /** undefined = no limit, for all attempts together. */
   timeoutMs?: number;
   onTimeout: 'abort' | 'leave';
   abortOnCancel: boolean;
@@ -66,6 +69,7 @@ export const INPUT_DEFAULTS = {
   'source-run-id': '',
   wait: 'true',
   'wait-for': 'run',
+  retries: '0',
   timeout: '',
   'on-timeout': 'abort',
   'abort-on-cancel': 'true',
@@ -176,6 +180,7 @@ type FollowFields = Pick<
   Settings,
   | 'wait'
   | 'waitFor'
+  | 'retries'
   | 'timeoutMs'
   | 'onTimeout'
   | 'abortOnCancel'
@@ -194,10 +199,13 @@ function readFollowInputs(
   const wait = readBoolean('wait', value('wait'), true, problems);
   const waitFor = readChoice('wait-for', value('wait-for'), ['run', 'workflow'], 'run', problems);
   if (waitFor === 'workflow') checkWorkflowWait(kind, value('application') !== '', problems);
+  const retries = readRetries(value('retries'), problems);
+  if (retries > 0) checkRetries(kind, wait, problems);
   const timeoutMs = readTimeout(value('timeout'), problems);
   return {
     wait,
     waitFor,
+    retries,
     ...(timeoutMs !== undefined && { timeoutMs }),
     onTimeout: readChoice('on-timeout', value('on-timeout'), ['abort', 'leave'], 'abort', problems),
     abortOnCancel: readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems),
@@ -231,6 +239,25 @@ function readEnvVars(text: string, problems: Problems): EnvVar[] {
     ],
   );
   return envVars ?? [];
+}
+
+/** A retry is a new trigger with the same inputs, whose result the action waits for. */
+function checkRetries(kind: Target['kind'] | undefined, wait: boolean, problems: Problems): void {
+  if (!wait) {
+    problems.addCombination(
+      ['retries', 'wait'],
+      '`retries` triggers a run again when it failed, which needs its result, but `wait: false` does not wait ' +
+        'for it.',
+      'Remove `retries`, or remove `wait: false` so that the action follows the run to its end.',
+    );
+  }
+  if (kind === 'run-id') {
+    problems.addCombination(
+      ['retries', 'run-id'],
+      '`retries` triggers the same inputs again, but `run-id` follows a run that this step did not trigger.',
+      'Remove `retries`, or trigger the run in this step with `pipeline-id` or `pipeline` instead of `run-id`.',
+    );
+  }
 }
 
 function checkWorkflowWait(

@@ -63,6 +63,20 @@ export function worstResult(items: readonly WorkflowItem[]): Pick<WorkflowItem, 
   return worst;
 }
 
+/**
+ * The result the gate used: the run's own, or with the workflow the worst over every run waited for;
+ * a run still going counts as `unknown`, and items that never started do not count.
+ */
+export function gateResult(own: Result, ownId: string | undefined, workflow: Workflow | undefined): Result {
+  let worst = own;
+  for (const item of workflow?.items ?? []) {
+    if (item.runId === undefined || item.runId === ownId) continue;
+    const result = isFinished(item) ? item.result : 'unknown';
+    if (SEVERITY[result] > SEVERITY[worst]) worst = result;
+  }
+  return worst;
+}
+
 export interface WorkflowFollowOptions {
   applicationId: string;
   runId: string;

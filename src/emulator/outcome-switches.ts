@@ -12,6 +12,8 @@ export interface OutcomeSwitches {
   steps?: number;
   stepNames?: string[];
   logBytes?: number;
+  /** The first this many runs (or builds) triggered with the same envVars fail; later ones pass. */
+  failTimes?: number;
 }
 
 const MAX_GENERATED_STEPS = 10_000;
@@ -49,6 +51,7 @@ const SWITCHES = {
     ),
   ],
   logBytes: ['EMULATOR_LOG_BYTES', wholeNumber('EMULATOR_LOG_BYTES', 0, Number.MAX_SAFE_INTEGER)],
+  failTimes: ['EMULATOR_FAIL_TIMES', wholeNumber('EMULATOR_FAIL_TIMES', 0, 1000)],
 } as const satisfies {
   [K in keyof OutcomeSwitches]-?: readonly [string, v.GenericSchema<string, OutcomeSwitches[K]>];
 };
@@ -68,4 +71,25 @@ export function readOutcomeSwitches(envVars: readonly { key: string; value: stri
     switches[known.name] = parsed.output;
   }
   return switches as OutcomeSwitches;
+}
+
+/**
+ * EMULATOR_FAIL_TIMES, a flaky run: while fewer than that many runs with the same envVars came before
+ * it, it fails (at EMULATOR_FAIL_STEP, or as EMULATOR_RESULT=failed would); after them, it passes.
+ */
+export function flaky(switches: OutcomeSwitches, earlier: number): OutcomeSwitches {
+  if (switches.failTimes === undefined) return switches;
+  const { failStep, result: _result, ...rest } = switches;
+  if (earlier >= switches.failTimes) return { ...rest, result: 'passed' };
+  return failStep !== undefined ? { ...rest, failStep } : { ...rest, result: 'failed' };
+}
+
+/** Whether two lists of envVars are the same, in the same order. */
+export function sameEnvVars(
+  a: readonly { key: string; value: string }[],
+  b: readonly { key: string; value: string }[],
+): boolean {
+  return (
+    a.length === b.length && a.every((entry, i) => entry.key === b[i]?.key && entry.value === b[i]?.value)
+  );
 }

@@ -1,7 +1,7 @@
 // The state of the emulated service and how it moves through time. Time is lazy: executions follow
 // fixed timelines (timeline.ts), and `sync()` applies what their ends cause (chained runs, deploys)
 // in time order whenever the world is looked at.
-import { readOutcomeSwitches, type OutcomeSwitches } from './outcome-switches.ts';
+import { flaky, readOutcomeSwitches, sameEnvVars, type OutcomeSwitches } from './outcome-switches.ts';
 import { badRequest } from './errors.ts';
 import { digest, IdGenerator } from './model/ids.ts';
 import { WorldClock } from './model/time.ts';
@@ -167,7 +167,10 @@ export class World {
   triggerRun(input: RunTriggerInput, at = this.now()): RunRecord {
     const envVars = input.envVars ?? [];
     const switchEnv = [...(input.sourceRun?.switchEnv ?? []), ...envVars];
-    const switches = readOutcomeSwitches(switchEnv);
+    const before = this.runs.filter(
+      (run) => run.pipeline === input.pipeline && sameEnvVars(run.envVars, envVars),
+    );
+    const switches = flaky(readOutcomeSwitches(switchEnv), before.length);
     const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
     const workflowId = this.ids.next();
     const workflow: WorkflowRecord = {
@@ -193,7 +196,10 @@ export class World {
       throw badRequest('Invalid stack, only stack 1 and 5 are supported for builds.');
     }
     const envVars = input.envVars ?? [];
-    const switches = readOutcomeSwitches(envVars);
+    const before = this.builds.filter(
+      (build) => build.app === input.app && sameEnvVars(build.envVars, envVars),
+    );
+    const switches = flaky(readOutcomeSwitches(envVars), before.length);
     const commit = this.resolveCommit(input.app, input.branch, input.commitHash, input.message);
     const build: BuildRecord = {
       kind: 'build',

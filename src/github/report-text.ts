@@ -2,6 +2,7 @@
 // deployment status, and how each outcome maps onto the states GitHub knows. Remote text (status,
 // step names) is made one safe line here.
 import type { Step } from '../api/types.ts';
+import type { TriggerInfo } from '../core/flow/events.ts';
 import type { Remote } from '../core/follow.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
@@ -10,17 +11,29 @@ import { clip, sanitizeLine } from '../text/safety.ts';
 import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
 
 /** GitHub refuses a longer commit status description. */
-export const STATUS_DESCRIPTION_LIMIT = 140;
+const STATUS_DESCRIPTION_LIMIT = 140;
 const TITLE_LIMIT = 200;
 
 /**
  * `Run 5e1f0a… running: step 3/7 lint`. No percentage: it changes with every poll, and the reports
  * change only when the state does.
  */
-export function runningLine(ref: RemoteRef, resource: Remote, steps: readonly Step[]): string {
+export function runningLine(
+  ref: RemoteRef,
+  resource: Remote,
+  steps: readonly Step[],
+  attempt?: Attempt,
+): string {
   const running = currentStep(steps);
   const step = running ? `: step ${running.order}/${steps.length} ${sanitizeLine(running.name)}` : '';
-  return `${label(ref)} ${sanitizeLine(resource.status || 'unknown')}${step}`;
+  return `${label(ref)}${attemptWords(attempt)} ${sanitizeLine(resource.status || 'unknown')}${step}`;
+}
+
+/** Which attempt, when a run was retried: `Run 5e1f0a… (attempt 2/3) running`. */
+export type Attempt = Pick<TriggerInfo, 'attempt' | 'maxAttempts'>;
+
+function attemptWords(attempt: Attempt | undefined): string {
+  return attempt && attempt.attempt > 1 ? ` (attempt ${attempt.attempt}/${attempt.maxAttempts})` : '';
 }
 
 /** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */
@@ -29,6 +42,7 @@ export function finalLine(
   outcome: OutcomeKind,
   resource: Remote | undefined,
   steps: readonly Step[],
+  attempt?: Attempt,
 ): string {
   const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
   const at = failedStep
@@ -38,7 +52,7 @@ export function finalLine(
   const time =
     elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${formatDuration(elapsed)}`;
   const what = outcome === 'unknown' ? 'ended without a result' : outcomeWord(outcome);
-  return `${ref ? label(ref) : 'The remote work'} ${what}${at}${time}`;
+  return `${ref ? label(ref) : 'The remote work'}${attemptWords(attempt)} ${what}${at}${time}`;
 }
 
 export function statusDescription(line: string): string {

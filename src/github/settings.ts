@@ -1,7 +1,7 @@
 // The inputs of GitHub reporting, checked with the others before anything is sent. Reporting is on when
 // any of `commit-status`, `check-run` or `deployment-environment` is set; then the repository and the
 // commit come from the runner's environment, and `github-sha` overrides the commit.
-import { Problems, quote } from '../core/settings/problems.ts';
+import { quote, type Problems } from '../core/settings/problems.ts';
 
 /** As action.yml declares them; `github-token`'s default is an expression the runner fills in. */
 export const GITHUB_INPUT_DEFAULTS = {

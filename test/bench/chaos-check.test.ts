@@ -180,4 +180,66 @@ describe('judge', () => {
     );
     expect(judge(killed)).toMatchObject({ outcome: 'aborted on cancel', problems: [] });
   });
+
+  describe('with retries', () => {
+    const SECOND = '5e0000000000000000000002';
+    const THIRD = '5e0000000000000000000003';
+    const retried = (overrides: Partial<EmulatorRunView> = {}) =>
+      remoteRun({ result: 'failed', createdAt: '2026-01-05T09:00:00.000Z', ...overrides });
+    const again = (id: string, overrides: Partial<EmulatorRunView> = {}) =>
+      remoteRun({ id, createdAt: `2026-01-05T09:00:0${id.at(-1)}.000Z`, ...overrides });
+    const withRetries = (retries: number, runs: EmulatorRunView[], outputs: Record<string, string>) => {
+      const e = evidence({ runsAfterMain: runs, runsAfterPost: runs, outputs });
+      e.plan = { ...e.plan, retries };
+      return e;
+    };
+    const done = (id: string, attempts: string, result = 'passed') => ({
+      id,
+      attempts,
+      status: 'finished',
+      result,
+    });
+
+    it('accepts one run per attempt, each retried one failed by itself', () => {
+      const e = withRetries(2, [again(SECOND), retried()], done(SECOND, '2'));
+      expect(judge(e)).toEqual({ outcome: 'passed after a retry', problems: [], notes: [] });
+    });
+
+    it('calls a retry of a run that did not fail by itself a wrong result', () => {
+      const aborted = withRetries(1, [retried({ result: 'aborted' }), again(SECOND)], done(SECOND, '2'));
+      expect(judge(aborted).problems).toEqual([
+        {
+          kind: 'wrong result',
+          detail: `run ${SECOND} retried run ${RUN_ID}, which ended aborted rather than failing by itself`,
+        },
+      ]);
+      const passed = withRetries(1, [retried({ result: 'passed' }), again(SECOND)], done(SECOND, '2'));
+      expect(kinds(passed)).toEqual(['wrong result']);
+      const running = withRetries(1, [retried({ status: 'running' }), again(SECOND)], done(SECOND, '2'));
+      expect(judge(running).problems[0]!.detail).toContain('which is running');
+    });
+
+    it('counts more runs than attempts as a duplicate, and more attempts than retries as wrong', () => {
+      const runs = [retried(), again(SECOND, { result: 'failed' }), again(THIRD)];
+      expect(kinds(withRetries(2, runs, done(THIRD, '2')))).toEqual(['duplicate trigger']);
+      expect(kinds(withRetries(1, runs, done(THIRD, '3')))).toEqual(['wrong result']);
+    });
+
+    it('reads the attempts from the log when main could not write its outputs', () => {
+      const runs = [retried(), again(SECOND, { result: 'aborted' })];
+      const killed = withRetries(1, runs, {});
+      killed.main = {
+        ...killed.main,
+        code: null,
+        signal: 'SIGKILL',
+        cancelled: true,
+        sigkill: true,
+        stdout: `Run ${RUN_ID} failed at step 1/1 "step 1"; triggering it again: attempt 2/2.\n`,
+      };
+      killed.files = { output: '', state: '', summary: '' };
+      expect(judge(killed)).toMatchObject({ outcome: 'aborted on cancel', problems: [] });
+      killed.main.stdout = '';
+      expect(kinds(killed)).toEqual(['duplicate trigger']);
+    });
+  });
 });

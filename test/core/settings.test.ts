@@ -43,6 +43,7 @@ describe('readSettings with valid inputs', () => {
       envVars: [],
       wait: true,
       waitFor: 'run',
+      retries: 0,
       onTimeout: 'abort',
       abortOnCancel: true,
       pollInterval: 'auto',
@@ -84,6 +85,13 @@ describe('readSettings with valid inputs', () => {
     expect(settings.branch).toBe('main');
     expect(settings.wait).toBe(false);
     expect(settings.waitFor).toBe('workflow');
+  });
+
+  it('reads retries from 0 to 5, for runs and builds', () => {
+    expect(read({ retries: '' }).retries).toBe(0);
+    expect(read({ retries: ' 5 ' }).retries).toBe(5);
+    expect(read({ retries: '02' }).retries).toBe(2);
+    expect(read({ 'pipeline-id': '', application: 'acme/shop', retries: '1' }).retries).toBe(1);
   });
 
   it.each([

@@ -119,6 +119,10 @@ describe('POST /runs', () => {
       { pipelineId: IDS.build, envVars: env({ EMULATOR_STEP_MS: '-1' }) },
       'EMULATOR_STEP_MS must be a whole number from 0 to 86400000',
     ],
+    [
+      { pipelineId: IDS.build, envVars: env({ EMULATOR_FAIL_TIMES: 'once' }) },
+      'EMULATOR_FAIL_TIMES must be a whole number from 0 to 1000',
+    ],
   ])('answers 400 with a Boom body for %j', async (body, message) => {
     const res = await call(emu, 'POST', '/runs', { token: DEMO, body });
     expect(res.status).toBe(400);
@@ -228,6 +232,28 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     });
     emu.control.advance(60_000);
     expect((await runOf(id)).body).toMatchObject({ result: 'failed', progress: 80 });
+  });
+
+  it('EMULATOR_FAIL_TIMES fails the first runs with the same envVars, then passes', async () => {
+    const flaky = env({ EMULATOR_FAIL_TIMES: 2, EMULATOR_FAIL_STEP: 'npm ci', FLAKY_CASE: 'a' });
+    const results = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: flaky });
+      emu.control.advance(60_000);
+      results.push((await runOf(id)).body.result);
+    }
+    // Other envVars count apart, and EMULATOR_RESULT=failed is the failure without a step.
+    const other = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_FAIL_TIMES: 1, FLAKY_CASE: 'b' }),
+    });
+    emu.control.advance(60_000);
+    expect([...results, (await runOf(other.id)).body.result]).toEqual([
+      'failed',
+      'failed',
+      'passed',
+      'failed',
+    ]);
   });
 
   it('EMULATOR_STEP_MS and EMULATOR_QUEUE_MS set the timings', async () => {

@@ -57,7 +57,14 @@ async function conclude(steps: Step[]) {
   });
   const ref = { kind: 'run' as const, id: 'r1', url: 'https://ci.test/api/v3/runs/r1' };
   const resource = { id: 'r1', url: ref.url, status: 'finished', result: 'failed' } as const;
-  const info: TriggerInfo = { ref, resource, attached: false, web: webLinks(settings, ref, resource) };
+  const info: TriggerInfo = {
+    ref,
+    resource,
+    attached: false,
+    web: webLinks(settings, ref, resource),
+    attempt: 1,
+    maxAttempts: 1,
+  };
   sink.triggered!(info);
   const conclusion: Conclusion = {
     outcome: { kind: 'failed', success: false, message: 'failed' },

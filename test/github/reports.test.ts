@@ -223,3 +223,62 @@ describe('without a pipeline name', () => {
     expect(gh.lastStatus()!.target_url).toBe(run.outputs.get('url'));
   });
 });
+
+describe('retries', () => {
+  it('keep one check run, one deployment and one status context, following the newest attempt', async () => {
+    const gh = new MemoryGitHub();
+    const run = await reportRun(gh, {
+      inputs: { retries: '1' },
+      arrange: ({ api }) => void (api.nextScripts = [{ ...api.script, failAt: 1 }]),
+    });
+    expect(run.outcome.kind).toBe('passed');
+    const [first, second] = [...run.api.remotes.keys()];
+    const page = (id: string) => `https://ci.test/acme/app/runs/build/${id}`;
+
+    expect(gh.checkRuns).toHaveLength(1);
+    const check = gh.checkRuns[0]!;
+    expect(check).toMatchObject({ external_id: first, details_url: page(first!) });
+    const final = gh.checkRunState(check.id);
+    expect(final).toMatchObject({ status: 'completed', conclusion: 'success', details_url: page(second!) });
+    expect(final.output!.title).toContain('(attempt 2/2) passed');
+    expect(final.output!.summary).toContain(first);
+    expect(final.output!.annotations ?? []).toEqual([]);
+
+    expect(gh.deployments).toHaveLength(1);
+    const deployment = gh.deployments[0]!;
+    expect(deployment.runId).toBe(first);
+    expect(deployment.statuses.map((status) => [status.state, status.log_url])).toEqual([
+      ['in_progress', page(first!)],
+      ['in_progress', page(second!)],
+      ['success', page(second!)],
+    ]);
+    expect(deployment.statuses[1]!.description).toContain('(attempt 2/2) is running');
+
+    expect(new Set(gh.statuses.map((status) => status.context))).toEqual(new Set(['ci/test']));
+    expect(gh.statuses.some((status) => status.target_url === page(first!))).toBe(true);
+    expect(gh.lastStatus()).toMatchObject({ state: 'success', target_url: page(second!) });
+    expect(gh.lastStatus()!.description).toContain('(attempt 2/2) passed');
+    expect(run.state.get('githubReports')).toBe('');
+  });
+
+  it('create the check run for the first attempt even when its create is still being sent', async () => {
+    const gh = new MemoryGitHub();
+    // The create keeps failing while the first attempt runs and fails; it gets through afterwards.
+    gh.fail('createCheckRun', httpFailure(500), 4);
+    const run = await reportRun(
+      gh,
+      {
+        inputs: { retries: '1' },
+        arrange: ({ api }) =>
+          void (api.nextScripts = [{ ...api.script, queueMs: 0, stepMs: 1000, failAt: 0 }]),
+      },
+      { checkRun: 'CI test' },
+    );
+    expect(run.outcome.kind).toBe('passed');
+    const [first] = [...run.api.remotes.keys()];
+    expect(gh.count('createCheckRun')).toBe(5);
+    expect(gh.checkRuns).toHaveLength(1);
+    expect(gh.checkRuns[0]!.external_id).toBe(first);
+    expect(gh.checkRunState(gh.checkRuns[0]!.id).conclusion).toBe('success');
+  });
+});

@@ -186,11 +186,11 @@ function outputProblems(outputs: Record<string, string>): string[] {
     } else if (name === 'type' && value !== 'run' && value !== 'build') bad('not run or build');
     else if (name === 'url' && !isHttpUrl(value)) bad('not an http(s) URL free of whitespace');
     else if (name === 'status' && !STATUSES.includes(value)) bad('not a status');
-    else if (name === 'result' && !RESULTS.includes(value)) bad('not a result');
-    else if ((name === 'progress' || name === 'duration') && !/^\d*$/.test(value)) bad('not digits');
+    else if ((name === 'result' || name === 'run-result') && !RESULTS.includes(value)) bad('not a result');
+    else if (['progress', 'duration', 'attempts'].includes(name) && !/^\d*$/.test(value)) bad('not digits');
     else if ((name === 'started-at' || name === 'finished-at') && value !== '' && !ISO_TIME.test(value)) {
       bad('not an ISO 8601 time');
-    } else if (name === 'steps' && !isJsonArray(value)) bad('not a JSON array');
+    } else if ((name === 'steps' || name === 'runs') && !isJsonArray(value)) bad('not a JSON array');
   }
   return problems;
 }

@@ -188,6 +188,13 @@ export const BAD_INPUTS: BadInput[] = [
   row('propagate-failure 1', { 'propagate-failure': '1' }, 'propagate-failure', '`true` and `false`'),
   row('summary enabled', { summary: 'enabled' }, 'summary', '`true` and `false`'),
   row('wait-for all', { 'wait-for': 'all' }, 'wait-for', '`run`, `workflow`'),
+  // retries
+  row('retries not a number', { retries: 'twice' }, 'retries', 'not a whole number from 0 to 5'),
+  row('retries above 5', { retries: '6' }, 'retries', 'not a whole number from 0 to 5'),
+  row('retries negative', { retries: '-1' }, 'retries', 'not a whole number from 0 to 5'),
+  row('retries a fraction', { retries: '1.5' }, 'retries', 'not a whole number from 0 to 5'),
+  row('retries with wait false', { retries: '2', wait: 'false' }, 'retries', '`wait: false`'),
+  row('retries with run-id', { ...noPipelineId, 'run-id': RUN_ID, retries: '1' }, 'retries', '`run-id`'),
   row(
     'wait-for workflow with pipeline-id alone',
     { 'wait-for': 'workflow' },

@@ -43,7 +43,14 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     value: '<run|workflow>',
     description: 'workflow: also wait for the runs the workflow starts after.',
   },
-  timeout: { value: '<duration>', description: 'Longest wait: 90s, 20m, 2h or seconds (default: none).' },
+  retries: {
+    value: '<0-5>',
+    description: 'Trigger a run that failed by itself again, up to this many times (default: 0).',
+  },
+  timeout: {
+    value: '<duration>',
+    description: 'Longest wait for all attempts: 90s, 20m, 2h or seconds (default: none).',
+  },
   'on-timeout': {
     value: '<abort|leave>',
     description: 'What happens to the remote run on timeout (default: abort).',

@@ -15,6 +15,23 @@ export interface TriggerInfo {
   pipelineName?: string;
   /** The human page of the work (or its API URL when no page can be derived). */
   web: WebLinks;
+  /** The pipeline's id, for runs: from the resolved target, or from the attached run. */
+  pipelineId?: string;
+  /** 1 for the first trigger (or the attach), one more for each retry. */
+  attempt: number;
+  /** The most attempts this flow makes: 1 + `retries`. */
+  maxAttempts: number;
+}
+
+/** An attempt that finished `failed` by itself and was triggered again (`retries`). */
+export interface RetriedAttempt {
+  attempt: number;
+  ref: RemoteRef;
+  web: WebLinks;
+  /** Its last read: finished, failed. */
+  resource: Remote;
+  /** The step it failed at, when one did, with the number of steps. */
+  failedStep?: { order: number; name: string; total: number };
 }
 
 /** What is known of the remote work when the flow ends. */
@@ -26,6 +43,8 @@ export interface FinalView {
   steps: readonly Step[];
   workflow?: Workflow;
   abort?: AbortResult;
+  /** The attempts before the current one (`ref`), oldest first; absent without a retry. */
+  retried?: readonly RetriedAttempt[];
 }
 
 export interface Conclusion {
@@ -38,9 +57,13 @@ export interface Conclusion {
 export interface FlowSink {
   /** A run trigger is about to be sent; this identifies the run it will create. */
   triggering?(fingerprint: TriggerFingerprint): void;
-  /** The remote work exists and its id is known (right after the trigger, or the attach). */
+  /**
+   * The remote work exists and its id is known (right after the trigger, or the attach). With
+   * `retries`, `triggering`, `identified` and `triggered` come again for each new attempt, which is a
+   * new run: from then on every event is about it.
+   */
   identified?(ref: RemoteRef): void;
-  /** The first full read of the remote work. */
+  /** The first full read of the remote work; `info.attempt` tells a retry from the first trigger. */
   triggered?(info: TriggerInfo): void;
   /** Status, progress or the current step changed (also for the first read). */
   update?(resource: Remote, steps: readonly Step[]): void;

@@ -1,12 +1,13 @@
 // The whole flow, shared by the action and the CLI:
-// settings → resolve → trigger (exactly once) → follow → (workflow) → outcome.
+// settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
 // Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
 import { errorOutcome, type Outcome } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
 import type { Conclusion } from './events.ts';
 import { fanOut } from './fan-out.ts';
-import { prepare } from './prepare.ts';
+import { prepare, type Prepared } from './prepare.ts';
+import { nextAttempt } from './retry.ts';
 import { start } from './start.ts';
 import { waitForEnd } from './wait.ts';
 
@@ -39,6 +40,13 @@ async function runFlow(context: FlowContext): Promise<Conclusion> {
       settled: true,
     };
   }
-  await start(context, prepared);
-  return waitForEnd(context, prepared);
+  let attempt: Prepared = prepared;
+  for (;;) {
+    await start(context, attempt);
+    const end = await waitForEnd(context, attempt);
+    if (end !== 'retry') return end;
+    const next = await nextAttempt(context, attempt);
+    if ('outcome' in next) return next;
+    attempt = next;
+  }
 }

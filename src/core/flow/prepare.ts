@@ -45,11 +45,11 @@ function warnIfCleartext({ settings, log }: FlowContext): void {
 }
 
 /**
- * One read before the trigger serves twice: the newest runs are the watermark that makes a lost
+ * One read before each trigger serves twice: the newest runs are the watermark that makes a lost
  * trigger response recoverable (the search after it reads the same page), and their durations pace
  * the polling.
  */
-async function lookBefore({ client, settings }: FlowContext, resolved: Resolved): Promise<Before> {
+export async function lookBefore({ client, settings }: FlowContext, resolved: Resolved): Promise<Before> {
   if (resolved.kind === 'run') {
     const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: PAGE_SIZE });
     return { runs, builds: [], history: durations(runs) };

@@ -1,4 +1,5 @@
-// The remote work comes to exist here: triggered exactly once, or attached to by id.
+// The remote work comes to exist here: triggered exactly once, or attached to by id. A retry comes
+// here again: the attempt before it is put aside with the view's other attempts first.
 import { fingerprintOf } from '../fingerprint.ts';
 import type { Remote } from '../follow.ts';
 import type { RemoteRef } from '../refs.ts';
@@ -6,11 +7,13 @@ import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
 import type { FlowContext } from './context.ts';
 import type { Prepared } from './prepare.ts';
+import { attemptOf, setAside } from './retry.ts';
 
 /** Triggers or attaches, tells the sinks, and leaves the first full read in the view. */
 export async function start(context: FlowContext, prepared: Prepared): Promise<void> {
   const { resolved } = prepared;
   const { ref, resource } = await triggerOrAttach(context, prepared);
+  setAside(context.view);
   context.view.ref = ref;
   context.view.resource = resource;
   context.emit.identified(ref);
@@ -18,6 +21,8 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
   const initial = resolved.kind === 'attach' ? resource : await reread(context, ref, resource);
   context.view.resource = initial;
   const pipelineName = resolved.kind === 'run' ? resolved.pipelineName : undefined;
+  const pipelineId =
+    resolved.kind === 'run' ? resolved.pipelineId : 'pipeline' in initial ? initial.pipeline?.id : undefined;
   const web = webLinks(context.settings, ref, initial, pipelineName);
   context.view.web = web;
   context.emit.triggered({
@@ -25,7 +30,10 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
     resource: initial,
     attached: resolved.kind === 'attach',
     ...(pipelineName ? { pipelineName } : {}),
+    ...(pipelineId ? { pipelineId } : {}),
     web,
+    attempt: attemptOf(context.view),
+    maxAttempts: context.settings.retries + 1,
   });
 }
 

@@ -1,5 +1,5 @@
 // Cancelled or timed out: abort what is still running (or leave it, as configured), then conclude.
-import type { Step } from '../../api/types.ts';
+import type { Step, Workflow } from '../../api/types.ts';
 import { abortAll, type AbortResult } from '../abort.ts';
 import { decideOutcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
@@ -40,6 +40,7 @@ export async function stop(
     for (const result of results) log.info(result.message);
     abort = combine(results);
     settled = abort.confirmed;
+    if (what === 'workflow' && view.workflow) view.workflow = afterAborts(view.workflow, results);
     const main = results[0];
     if (what !== 'workflow' && main?.resource) {
       view.resource = main.resource;
@@ -48,6 +49,18 @@ export async function stop(
   }
   const outcome = decideOutcome({ finished: false, reason, abort }, settings, what);
   return { outcome, final: { ...view, ...(abort ? { abort } : {}) }, settled };
+}
+
+/** The workflow as the aborts left it, so that its result counts how its runs ended. */
+function afterAborts(workflow: Workflow, results: readonly AbortResult[]): Workflow {
+  const ended = new Map(
+    results.flatMap((result) => (result.resource ? [[result.ref.id, result.resource]] : [])),
+  );
+  const items = workflow.items.map((item) => {
+    const resource = item.runId === undefined ? undefined : ended.get(item.runId);
+    return resource ? { ...item, status: resource.status, result: resource.result } : item;
+  });
+  return { ...workflow, items };
 }
 
 function combine(results: readonly AbortResult[]): AbortResult {

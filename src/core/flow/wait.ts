@@ -9,9 +9,11 @@ import { followWorkflow, worstResult } from '../workflow.ts';
 import type { FlowContext } from './context.ts';
 import type { Conclusion } from './events.ts';
 import type { Prepared } from './prepare.ts';
+import { attemptOf, shouldRetry } from './retry.ts';
 import { stop } from './stop.ts';
 
-export async function waitForEnd(context: FlowContext, prepared: Prepared): Promise<Conclusion> {
+/** A Conclusion, or `retry` when the run finished `failed` by itself and may be triggered again. */
+export async function waitForEnd(context: FlowContext, prepared: Prepared): Promise<Conclusion | 'retry'> {
   const { settings, view, cancel } = context;
   const ref = view.ref!;
   if (cancel.signal.aborted) return stop(context, 'cancelled', [ref]);
@@ -48,6 +50,8 @@ export async function waitForEnd(context: FlowContext, prepared: Prepared): Prom
   view.resource = end.resource ?? view.resource;
   view.steps = end.steps;
   if (end.reason !== 'finished') return stop(context, end.reason, [ref]);
+  // Before the workflow: the runs a failed run would have started never start.
+  if (shouldRetry(context, end.resource, deadline)) return 'retry';
   if (prepared.workflowApplicationId === undefined || ref.kind !== 'run') {
     return settle(context, end.resource, ref.kind);
   }
@@ -88,5 +92,9 @@ function settle(
   const { view, settings } = context;
   const ending = { finished: true as const, result, ...(rawResult !== undefined ? { rawResult } : {}) };
   const outcome = decideOutcome({ ...ending, steps: view.steps }, settings, what);
+  const attempt = attemptOf(view);
+  if (attempt > 1) {
+    outcome.message = outcome.message.replace(/\.$/, ` (attempt ${attempt}/${settings.retries + 1}).`);
+  }
   return { outcome, final: { ...view }, settled: true };
 }

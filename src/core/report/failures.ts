@@ -4,7 +4,7 @@
 import { clip, stripControls } from '../../text/safety.ts';
 import { firstErrorLine } from './annotations.ts';
 import { resultIcon } from './format.ts';
-import type { LinkInline } from './summary-model.ts';
+import type { LinkInline } from './summary-inline.ts';
 import type { Tail } from './tail.ts';
 
 /** Failed steps shown with their log, lines of each log, and the length of each line (UTF-16 code units). */

@@ -109,6 +109,14 @@ export function currentStep<T extends Pick<Step, 'order' | 'status'>>(steps: rea
   return unfinished.find((step) => step.status === 'running' || step.status === 'started') ?? unfinished[0];
 }
 
+/** The first step (by order) that failed, with the number of steps; undefined when none failed. */
+export function failedStepOf(
+  steps: readonly Pick<Step, 'order' | 'name' | 'result'>[],
+): { order: number; name: string; total: number } | undefined {
+  const step = [...steps].sort((a, b) => a.order - b.order).find((each) => each.result === 'failed');
+  return step ? { order: step.order, name: step.name, total: steps.length } : undefined;
+}
+
 /** The last line of the log: `✖ Run failed after 3m12s`. */
 export function outcomeLine(outcome: OutcomeKind, kind: 'run' | 'build', durationMs?: number): string {
   const noun = kind === 'build' ? 'Build' : 'Run';

@@ -15,6 +15,7 @@ import {
 } from './failures.ts';
 import {
   SUMMARY_LIMITS,
+  type AttemptRow,
   type Inline,
   type StateMark,
   type StepRow,
@@ -186,6 +187,14 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
         first: order.filter(kept).length,
       };
     }
+    case 'attempts':
+      return tableBlock(
+        `<h3>${escapeHtml(section.title)}</h3>`,
+        ATTEMPT_TABLE,
+        section.rows,
+        'attempt',
+        section.rows.map((_, index) => index),
+      );
     case 'workflow':
       return tableBlock(
         `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
@@ -230,6 +239,18 @@ const STEP_TABLE: Table<StepRow> = {
     (row) => orDash(row.duration, escapeHtml),
     (row) => orDash(row.log, inline),
     (row) => orDash(row.artifacts, inline),
+  ],
+};
+
+const ATTEMPT_TABLE: Table<AttemptRow> = {
+  head: '<thead><tr><th>Attempt</th><th>Id</th><th>Result</th><th>Duration</th><th>Failed at</th><th>Link</th></tr></thead>',
+  cells: [
+    (row) => String(row.attempt),
+    (row) => code(row.id),
+    stateCell,
+    (row) => orDash(row.duration, escapeHtml),
+    (row) => orDash(row.failedAt, (step) => text(step)),
+    (row) => inline(row.page),
   ],
 };
 

@@ -9,6 +9,18 @@ import type { OutcomeKind } from '../outcome-kind.ts';
 import type { Settings } from '../settings.ts';
 import { failuresSection, type FailuresSection, type StepLogFacts } from './failures.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
+import {
+  code,
+  linkTo,
+  SUMMARY_LIMITS,
+  text,
+  words,
+  type Inline,
+  type LinkInline,
+  type StateMark,
+  type SummaryField,
+} from './summary-inline.ts';
+import { summaryAttempts, type SummaryAttempt } from './summary-attempts.ts';
 
 export interface SummaryStep {
   id?: string;
@@ -61,6 +73,8 @@ export interface SummaryData {
   progress?: number;
   steps: SummaryStep[];
   workflow?: { id: string; items: SummaryWorkflowItem[] };
+  /** Every attempt, oldest first, when a failed one was triggered again (`retries`). */
+  attempts?: SummaryAttempt[];
   /** Keys only, in the order sent; values never reach the summary. */
   envKeys: string[];
   notes?: string[];
@@ -82,34 +96,7 @@ export interface SummaryInput {
   stepUrl?: StepUrl;
 }
 
-/** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
-export const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 } as const;
-
-/**
- * A piece of a field's value. `words` are ours (dates, durations); everything else is remote or user text
- * that a renderer must escape or sanitise.
- */
-export type Inline =
-  | { kind: 'words'; text: string }
-  | { kind: 'text'; text: string; max: number; multiline?: boolean }
-  | { kind: 'code'; text: string; max: number }
-  | { kind: 'commit'; hash: string }
-  | { kind: 'link'; url: string; label?: string };
-
-export type LinkInline = Extract<Inline, { kind: 'link' }>;
-
-export interface SummaryField {
-  label: string;
-  /** One or more pieces, shown side by side. */
-  value: Inline[];
-}
-
-/** An icon and a word, with the result that colours them (`passed`, `failed`, …). */
-export interface StateMark {
-  icon: string;
-  word: string;
-  tone: string;
-}
+export { SUMMARY_LIMITS, type Inline, type LinkInline, type StateMark, type SummaryField };
 
 export interface StepRow {
   order: number;
@@ -131,9 +118,20 @@ export interface WorkflowRow {
   runId?: string;
 }
 
+export interface AttemptRow {
+  attempt: number;
+  id: string;
+  page: LinkInline;
+  state: StateMark;
+  duration?: string;
+  /** `2/3 build` */
+  failedAt?: string;
+}
+
 export type SummarySection =
   | { kind: 'steps'; title: string; rows: StepRow[] }
   | FailuresSection
+  | { kind: 'attempts'; title: string; rows: AttemptRow[] }
   | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
   | { kind: 'env'; title: string; keys: string[] }
   | { kind: 'notes'; title: string; items: string[] };
@@ -192,6 +190,7 @@ function summaryData(input: SummaryInput): SummaryData {
           ? target.applicationId
           : undefined;
   const notes = [outcome.message, ...(final.abort ? [final.abort.message] : [])];
+  const attempts = summaryAttempts(final);
   return {
     outcome: outcome.kind,
     kind,
@@ -233,6 +232,7 @@ function summaryData(input: SummaryInput): SummaryData {
           },
         }
       : {}),
+    ...(attempts ? { attempts } : {}),
     envKeys: settings.envVars.map((pair) => pair.key),
     notes,
   };
@@ -291,9 +291,18 @@ type Linker = (url: string, label?: string, ours?: boolean) => LinkInline;
 function sections(data: SummaryData, link: Linker): SummarySection[] {
   const notes = data.notes ?? [];
   return [
+    ...(data.attempts
+      ? [
+          {
+            kind: 'attempts' as const,
+            title: 'Attempts',
+            rows: data.attempts.map((attempt) => attemptRow(attempt, link)),
+          },
+        ]
+      : []),
     {
       kind: 'steps',
-      title: 'Steps',
+      title: data.attempts ? `Steps of attempt ${data.attempts.length}` : 'Steps',
       rows: [...data.steps].sort((a, b) => a.order - b.order).map((step) => stepRow(step, link)),
     },
     ...optional(
@@ -342,6 +351,23 @@ function optional<T>(value: T | undefined): T[] {
   return value === undefined ? [] : [value];
 }
 
+function attemptRow(attempt: SummaryAttempt, link: Linker): AttemptRow {
+  const finished = attempt.status === 'finished';
+  const step = attempt.failedStep;
+  return {
+    attempt: attempt.attempt,
+    id: attempt.id,
+    page: link(attempt.url),
+    state: {
+      icon: finished ? resultIcon(attempt.result) : '…',
+      word: (finished ? attempt.result : attempt.status) || 'unknown',
+      tone: finished ? attempt.result : attempt.status,
+    },
+    ...(attempt.durationMs !== undefined ? { duration: formatDuration(attempt.durationMs) } : {}),
+    ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
+  };
+}
+
 function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
   return {
     name: item.name,
@@ -349,46 +375,6 @@ function workflowRow(item: SummaryWorkflowItem): WorkflowRow {
     state: { icon: resultIcon(item.result), word: item.result, tone: item.result },
     ...(item.runId !== undefined ? { runId: item.runId } : {}),
   };
-}
-
-/**
- * A link as shown. Off the API's origin the query and fragment are dropped: a pre-signed URL carries
- * its credentials there, and the summary is readable by anyone who can see the job. User info never shows.
- */
-function linkTo(raw: string, apiOrigin: string | undefined, label?: string, ours = false): LinkInline {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Not an absolute URL: the renderers show it as text, never as a link.
-  }
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
-    url.username = '';
-    url.password = '';
-    if (!ours && url.origin !== apiOrigin) {
-      url.search = '';
-      url.hash = '';
-    }
-  }
-  const shown = url?.href ?? raw;
-  return label === undefined ? { kind: 'link', url: shown } : { kind: 'link', url: shown, label };
-}
-
-function words(value: string | undefined): Inline | undefined {
-  return value === undefined ? undefined : { kind: 'words', text: value };
-}
-
-function text(
-  value: string | undefined,
-  max: number = SUMMARY_LIMITS.name,
-  multiline = false,
-): Inline | undefined {
-  if (value === undefined) return undefined;
-  return multiline ? { kind: 'text', text: value, max, multiline } : { kind: 'text', text: value, max };
-}
-
-function code(value: string | undefined): Inline | undefined {
-  return value === undefined ? undefined : { kind: 'code', text: value, max: SUMMARY_LIMITS.name };
 }
 
 function formatDate(date: Date | undefined): string | undefined {

@@ -90,6 +90,15 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
     }
     case 'failures':
       return failureLines(section);
+    case 'attempts':
+      return [
+        section.title,
+        ...section.rows.map((row) => {
+          const duration = row.duration === undefined ? '' : ` (${row.duration})`;
+          const at = row.failedAt === undefined ? '' : ` at step ${one(row.failedAt)}`;
+          return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
+        }),
+      ];
     case 'workflow':
       return [
         `${section.title} ${one(section.id)}`,

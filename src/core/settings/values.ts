@@ -333,6 +333,21 @@ export function readTimeout(text: string, problems: Problems): number | undefine
   return milliseconds === 0 ? undefined : milliseconds;
 }
 
+const MAX_RETRIES = 5;
+
+/** `retries`: a whole number from 0 to 5; empty means 0. */
+export function readRetries(text: string, problems: Problems): number {
+  if (text === '') return 0;
+  if (/^\d{1,3}$/.test(text) && Number(text) <= MAX_RETRIES) return Number(text);
+  problems.add(
+    'retries',
+    `${quote(text)} is not a whole number from 0 to ${MAX_RETRIES}.`,
+    'Write for example `retries: 2` to trigger a run that failed by itself up to twice more, or `retries: 0` ' +
+      '(the default) for none.',
+  );
+  return 0;
+}
+
 const MIN_POLL_INTERVAL_MS = 1000;
 const MAX_POLL_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -54,7 +54,10 @@ class LogSink implements FlowSink {
   }
 
   triggered(info: TriggerInfo): void {
+    // A retry is a new run: what was learned of the last one's steps does not carry over.
     this.info = info;
+    this.knownTotal = undefined;
+    this.lastProgress = '';
     const { ref, resource } = info;
     const { settings } = this.deps;
     const noun = ref.kind === 'build' ? 'build' : 'run';
@@ -63,8 +66,9 @@ class LogSink implements FlowSink {
       .filter(Boolean)
       .join('@');
     const verb = info.attached ? 'Following' : 'Triggered';
+    const attempt = info.attempt > 1 ? ` (attempt ${info.attempt}/${info.maxAttempts})` : '';
     this.deps.log.info(
-      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}: ${sanitizeLine(info.web.url)}`,
+      `${verb} ${noun} ${sanitizeLine(ref.id)}${what ? ` of ${what}` : ''}${where ? ` on ${sanitizeLine(where)}` : ''}${attempt}: ${sanitizeLine(info.web.url)}`,
     );
   }
 
@@ -102,9 +106,16 @@ class LogSink implements FlowSink {
       log.info(heading);
     }
 
-    if (failed && this.annotations.take('error')) {
+    // While attempts are left, a failure is likely retried: a warning, so a run that passes on a
+    // retry leaves no error behind.
+    const retrying = this.info !== undefined && this.info.attempt < this.info.maxAttempts;
+    const kind = retrying ? 'warning' : 'error';
+    if (failed && this.annotations.take(kind)) {
       const annotation = failedStepAnnotation(step, total, lines?.lines ?? []);
-      log.error(annotation.message, { title: annotation.title });
+      const title = retrying
+        ? `${annotation.title} (attempt ${this.info!.attempt}/${this.info!.maxAttempts})`
+        : annotation.title;
+      log[kind](annotation.message, { title });
     }
   }
 
@@ -131,6 +142,8 @@ class LogSink implements FlowSink {
     const { log, settings } = this.deps;
     const overflow = this.annotations.overflowLine('error');
     if (overflow) log.error(overflow);
+    const retriedOverflow = this.annotations.overflowLine('warning');
+    if (retriedOverflow) log.warning(retriedOverflow);
     const durationMs =
       elapsedMs(final.resource?.startedAt, final.resource?.finishedAt) ??
       this.deps.clock.now() - this.startedAt;

@@ -1,13 +1,15 @@
-// The sink that keeps the workflow's outputs and the post entry's state in step with the flow.
-import type { Step, Workflow } from '../../api/types.ts';
+// The sink that keeps the workflow's outputs and the post entry's state in step with the flow. A
+// retry is a new run: its id replaces the last one in the outputs and in the state post reads.
 import { saveState, type Outputs, type StateStore } from '../contract.ts';
-import type { Remote } from '../follow.ts';
 import type { RemoteRef } from '../refs.ts';
+import { attemptCount, runsEntry, runsOutput, timeValues } from '../report/runs-output.ts';
 import { stepsOutput } from '../report/steps-output.ts';
-import type { Conclusion, FlowSink } from '../flow/events.ts';
+import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
+import { gateResult } from '../workflow.ts';
 
 export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink {
   let ref: RemoteRef | undefined;
+  let info: TriggerInfo | undefined;
   let triggering = false;
   const trackedRuns = new Set<string>();
   return {
@@ -26,8 +28,10 @@ export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink 
       outputs.set(ref.kind === 'run' ? 'run-id' : 'build-id', ref.id);
       outputs.set('url', ref.url);
     },
-    triggered({ web }) {
-      outputs.set('web-url', web.url);
+    triggered(triggered) {
+      info = triggered;
+      outputs.set('web-url', triggered.web.url);
+      outputs.set('attempts', String(triggered.attempt));
     },
     workflowChanged(workflow) {
       outputs.set('workflow-id', workflow.id);
@@ -42,30 +46,26 @@ export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink 
     },
     concluded({ final, settled }: Conclusion) {
       if (settled) saveState(state, 'settled', true);
-      if (final.ref) writeFinalOutputs(outputs, final.resource, final.steps, final.workflow);
+      if (final.ref) writeFinalOutputs(outputs, final, info?.pipelineId);
     },
   };
 }
 
-function writeFinalOutputs(
-  outputs: Outputs,
-  resource: Remote | undefined,
-  steps: readonly Step[],
-  workflow: Workflow | undefined,
-): void {
+function writeFinalOutputs(outputs: Outputs, final: FinalView, pipelineId: string | undefined): void {
+  const { resource, workflow } = final;
   if (resource) {
+    const times = timeValues(resource);
     outputs.set('status', resource.status);
-    outputs.set('result', resource.result);
+    outputs.set('result', gateResult(resource.result, final.ref?.id, workflow));
+    outputs.set('run-result', resource.result);
     outputs.set('progress', resource.progress === undefined ? '' : String(resource.progress));
-    outputs.set('started-at', resource.startedAt?.toISOString() ?? '');
-    outputs.set('finished-at', resource.finishedAt?.toISOString() ?? '');
-    outputs.set(
-      'duration',
-      resource.startedAt && resource.finishedAt
-        ? String(Math.round((resource.finishedAt.getTime() - resource.startedAt.getTime()) / 1000))
-        : '',
-    );
+    outputs.set('started-at', times['started-at']);
+    outputs.set('finished-at', times['finished-at']);
+    outputs.set('duration', times.duration);
   }
+  outputs.set('attempts', String(attemptCount(final)));
+  const entry = runsEntry(final, pipelineId);
+  if (entry) outputs.set('runs', runsOutput([entry]));
   if (workflow) outputs.set('workflow-id', workflow.id);
-  outputs.set('steps', stepsOutput(steps));
+  outputs.set('steps', stepsOutput(final.steps));
 }

@@ -1,12 +1,14 @@
 // The check run sink: one check run per action run, created `in_progress` right after the trigger and
 // updated in place until its conclusion, with the summary and an annotation per failed step. A create
 // whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
-// second check run; a step that attaches to a run finds the check run an earlier step left open.
+// second check run; a step that attaches to a run finds the check run an earlier step left open. With
+// `retries` it stays one check run: its external_id is the first attempt's run id, and its title and
+// details_url follow the newest attempt.
 import { isFinished, type Step } from '../../api/types.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../../core/flow/events.ts';
-import type { Remote } from '../../core/follow.ts';
 import type { StepLogFacts } from '../../core/report/failures.ts';
-import type { CheckOutput } from '../port.ts';
+import type { Remote } from '../../core/follow.ts';
+import type { CheckOutput, CheckRunFields } from '../port.ts';
 import { ReportWriter } from '../report-writer.ts';
 import { checkConclusion, checkTitle, finalLine, runningLine } from '../report-text.ts';
 import { failedStepAnnotations, ANNOTATIONS_PER_REQUEST } from '../check-annotations.ts';
@@ -34,43 +36,39 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
     deps.outputs.set('check-run-id', String(found));
     deps.open.mark({ checkRunId: found, targetUrl: info!.web.url });
   };
-  const createOnce = (attached: boolean) => async (retry: boolean, signal: AbortSignal) => {
-    const current = info!;
-    if (attached || retry) {
-      const found = await deps.api.findCheckRun(name, current.ref.id, signal);
+  // The first attempt names the check run (its external_id) for good, even if a retry comes while
+  // the create is still being sent.
+  const createOnce = (first: TriggerInfo) => async (retry: boolean, signal: AbortSignal) => {
+    if (first.attached || retry) {
+      const found = await deps.api.findCheckRun(name, first.ref.id, signal);
       if (found !== undefined) return adopt(found);
     }
-    lastTitle = checkTitle(runningLine(current.ref, current.resource, []));
+    lastTitle = checkTitle(runningLine(info!.ref, info!.resource, [], info));
     adopt(
-      await deps.api.createCheckRun(
-        {
-          name,
-          external_id: current.ref.id,
-          status: 'in_progress',
-          started_at: new Date(deps.clock.now()).toISOString(),
-          details_url: current.web.url,
-          output: { title: lastTitle, summary: `Following ${lastTitle}.` },
-        },
-        signal,
-      ),
+      await deps.api.createCheckRun(newCheckRun(name, first, info!, lastTitle, deps.clock.now()), signal),
     );
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {
     if (!info || isFinished(resource)) return;
-    const title = checkTitle(runningLine(info.ref, resource, steps));
+    const title = checkTitle(runningLine(info.ref, resource, steps, info));
     if (title === lastTitle) return;
     lastTitle = title;
+    const output = { title, summary: `Following ${title}.` };
+    // Only the newest state is sent, so each one carries the newest attempt's page.
+    const fields = info.attempt > 1 ? { details_url: info.web.url, output } : { output };
     writer.enqueue('state', async (_retry, signal) => {
-      if (id !== undefined) {
-        await deps.api.updateCheckRun(id, { output: { title, summary: `Following ${title}.` } }, signal);
-      }
+      if (id !== undefined) await deps.api.updateCheckRun(id, fields, signal);
     });
   };
 
   return {
+    // Once per attempt: the first creates the check run, a retry points it at the newest run.
     triggered(triggered) {
+      const retry = info !== undefined;
       info = triggered;
-      writer.enqueue('create', createOnce(triggered.attached));
+      if (!retry) return writer.enqueue('create', createOnce(triggered));
+      if (id !== undefined) deps.open.mark({ targetUrl: triggered.web.url });
+      progress(triggered.resource, []);
     },
     update: progress,
     async concluded(conclusion) {
@@ -90,36 +88,53 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
   };
 
   function finish(conclusion: Conclusion): void {
-    const { outcome, final } = conclusion;
-    const title = checkTitle(finalLine(info!.ref, outcome.kind, final.resource, final.steps));
-    const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
-    const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
-    const output = (from: number): CheckOutput => ({
-      title,
-      summary,
-      ...(annotations.length > from
-        ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
-        : {}),
-    });
-    writer.enqueue('state', async (_retry, signal) => {
-      if (id === undefined) return;
-      await deps.api.updateCheckRun(
-        id,
-        {
-          status: 'completed',
-          conclusion: checkConclusion(outcome.kind),
-          completed_at: new Date(deps.clock.now()).toISOString(),
-          details_url: info!.web.url,
-          output: output(0),
-        },
-        signal,
-      );
-    });
+    const [completing, ...more] = finalUpdates(conclusion, info!, deps);
     // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
-    for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
-      writer.enqueue(`annotations ${from}`, async (_retry, signal) => {
-        if (id !== undefined) await deps.api.updateCheckRun(id, { output: output(from) }, signal);
+    [completing!, ...more].forEach((fields, index) => {
+      writer.enqueue(index === 0 ? 'state' : `annotations ${index}`, async (_retry, signal) => {
+        if (id !== undefined) await deps.api.updateCheckRun(id, fields, signal);
       });
-    }
+    });
   }
+}
+
+/** An in-progress check run named for the first attempt's run, pointing at the current attempt. */
+function newCheckRun(name: string, first: TriggerInfo, current: TriggerInfo, title: string, now: number) {
+  return {
+    name,
+    external_id: first.ref.id,
+    status: 'in_progress' as const,
+    started_at: new Date(now).toISOString(),
+    details_url: current.web.url,
+    output: { title, summary: `Following ${title}.` },
+  };
+}
+
+/** The update that completes the check run, then one more per further page of annotations. */
+function finalUpdates(conclusion: Conclusion, info: TriggerInfo, deps: CheckRunDeps): CheckRunFields[] {
+  const { outcome, final } = conclusion;
+  const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
+  const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
+  const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
+  const output = (from: number): CheckOutput => ({
+    title,
+    summary,
+    ...(annotations.length > from
+      ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
+      : {}),
+  });
+  const more: CheckRunFields[] = [];
+  for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
+    more.push({ output: output(from) });
+  }
+  return [
+    {
+      status: 'completed',
+      conclusion: checkConclusion(outcome.kind),
+      completed_at: new Date(deps.clock.now()).toISOString(),
+      details_url: info.web.url,
+      output: output(0),
+    },
+    ...more,
+  ];
 }

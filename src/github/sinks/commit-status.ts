@@ -1,9 +1,9 @@
-// The commit status sink: one context on the commit, `pending` while the remote work goes, then
-// `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
+// The commit status sink: one context on the commit, `pending` while the remote work goes (the newest
+// attempt's, with `retries`), then `success`, `failure` or `error`. Statuses are idempotent per
+// context, so neither a write sent again nor a retried run duplicates it.
 import { isFinished, type Step } from '../../api/types.ts';
-import type { FlowSink } from '../../core/flow/events.ts';
+import type { FlowSink, TriggerInfo } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/follow.ts';
-import type { RemoteRef } from '../../core/refs.ts';
 import { ReportWriter } from '../report-writer.ts';
 import { commitState, finalLine, runningLine, statusDescription } from '../report-text.ts';
 import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
@@ -11,7 +11,7 @@ import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
 export function createCommitStatusSink(context: string, deps: ReportDeps): FlowSink {
   const writer = new ReportWriter('commit status', deps);
   const cancelledAt = watchCancel(deps);
-  let ref: RemoteRef | undefined;
+  let info: TriggerInfo | undefined;
   let targetUrl: string | undefined;
   let lastSent = '';
 
@@ -28,19 +28,20 @@ export function createCommitStatusSink(context: string, deps: ReportDeps): FlowS
   };
   const progress = (resource: Remote, steps: readonly Step[]) => {
     // A finished run's last word is the conclusion's, not a pending state.
-    if (ref && !isFinished(resource)) send('pending', runningLine(ref, resource, steps));
+    if (info && !isFinished(resource)) send('pending', runningLine(info.ref, resource, steps, info));
   };
 
   return {
-    triggered(info) {
-      ref = info.ref;
-      targetUrl = info.web.url;
+    // Once per attempt: the status follows the newest run.
+    triggered(triggered) {
+      info = triggered;
+      targetUrl = triggered.web.url;
       deps.open.mark({ status: true, targetUrl });
-      progress(info.resource, []);
+      progress(triggered.resource, []);
     },
     update: progress,
     async concluded({ outcome, final }) {
-      if (!ref) return;
+      if (!info) return;
       if (outcome.kind === 'triggered') {
         deps.log.info(
           `The commit status "${context}" is left pending for a later step to finish (wait: false).`,
@@ -49,7 +50,7 @@ export function createCommitStatusSink(context: string, deps: ReportDeps): FlowS
         await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry);
         return;
       }
-      send(commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
+      send(commitState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
       if (await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry))
         deps.open.close('status');
     },

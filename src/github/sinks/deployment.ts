@@ -1,6 +1,7 @@
 // The deployment sink: a GitHub deployment of the commit to an environment, made for the remote run
 // (its id is in the payload, so a lost create is found again instead of made twice), with statuses
-// `in_progress` and then `success`, `failure` or `error`, each linking to the run's page.
+// `in_progress` and then `success`, `failure` or `error`, each linking to the run's page. With
+// `retries` it stays one deployment, made for the first attempt's run; its statuses follow the newest.
 import type { FlowSink, TriggerInfo } from '../../core/flow/events.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import type { DeploymentState } from '../port.ts';
@@ -19,14 +20,15 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
     deps.outputs.set('deployment-id', String(found));
     deps.open.mark({ deploymentId: found, targetUrl: info!.web.url });
   };
-  const createOnce = (attached: boolean) => async (retry: boolean, signal: AbortSignal) => {
-    const { ref } = info!;
-    if (attached || retry) {
+  // The first attempt's run is the deployment's for good, even if a retry comes during the create.
+  const createOnce = (first: TriggerInfo) => async (retry: boolean, signal: AbortSignal) => {
+    const { ref } = first;
+    if (first.attached || retry) {
       const found = await deps.api.findDeployment(environment, ref.id, signal);
       if (found !== undefined) return adopt(found);
     }
     adopt(
-      await deps.api.createDeployment({ environment, description: describe(info!), runId: ref.id }, signal),
+      await deps.api.createDeployment({ environment, description: describe(first), runId: ref.id }, signal),
     );
   };
   const status = (state: DeploymentState, description: string) =>
@@ -40,9 +42,12 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
     });
 
   return {
+    // Once per attempt: the first creates the deployment, each one says it is running.
     triggered(triggered) {
+      const retry = info !== undefined;
       info = triggered;
-      writer.enqueue('create', createOnce(triggered.attached));
+      if (!retry) writer.enqueue('create', createOnce(triggered));
+      else if (id !== undefined) deps.open.mark({ targetUrl: triggered.web.url });
       status('in_progress', `${describe(triggered)} is running`);
     },
     async concluded({ outcome, final }) {
@@ -56,7 +61,10 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
         if (id !== undefined) deps.open.close('deploymentId');
         return;
       }
-      status(deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps));
+      status(
+        deploymentState(outcome.kind),
+        finalLine(info.ref, outcome.kind, final.resource, final.steps, info),
+      );
       if (await writer.drain(deadline(), deps.cancel.hurry)) deps.open.close('deploymentId');
     },
   };
@@ -67,5 +75,6 @@ function describe(info: TriggerInfo): string {
   const pipeline =
     info.pipelineName ?? ('pipeline' in info.resource ? info.resource.pipeline?.name : undefined);
   const noun = info.ref.kind === 'build' ? 'build' : 'run';
-  return `${pipeline ? `Pipeline ${sanitizeLine(pipeline, { maxLength: 60 })}, ` : ''}${noun} ${sanitizeLine(info.ref.id, { maxLength: 40 })}`;
+  const attempt = info.attempt > 1 ? ` (attempt ${info.attempt}/${info.maxAttempts})` : '';
+  return `${pipeline ? `Pipeline ${sanitizeLine(pipeline, { maxLength: 60 })}, ` : ''}${noun} ${sanitizeLine(info.ref.id, { maxLength: 40 })}${attempt}`;
 }

@@ -36,6 +36,8 @@ export class FakeApi implements CiApi {
   readonly apiUrl = API_URL;
   readonly calls: Array<{ method: Method; args: unknown[] }> = [];
   script: Script = { queueMs: 2000, stepMs: 5000, steps: ['checkout', 'build', 'test'] };
+  /** Scripts for the next runs or builds created, in order; `script` once they are used up. */
+  nextScripts: Script[] = [];
   /** Builds and runs refuse an abort (400) until they have started, as real servers did. */
   readonly remotes = new Map<string, Remote>();
   readonly #faults: Array<{ method: Method; fault: Fault; times: number }> = [];
@@ -160,7 +162,8 @@ export class FakeApi implements CiApi {
   /** Creates remote work directly, as the server would for a request whose answer was lost. */
   create(kind: 'run' | 'build', trigger: RunTrigger | BuildTrigger): Remote {
     const id = `${kind === 'run' ? 'r' : 'b'}${String(this.#next++).padStart(23, '0')}`;
-    const remote: Remote = { id, kind, createdAt: this.#time.now, script: this.script, trigger };
+    const script = this.nextScripts.shift() ?? this.script;
+    const remote: Remote = { id, kind, createdAt: this.#time.now, script, trigger };
     this.remotes.set(id, remote);
     return remote;
   }

@@ -59,7 +59,21 @@ describe('wait-for: workflow', () => {
     expect(run.conclusions).toHaveLength(1);
     expect(run.outcome).toMatchObject({ kind: 'failed', success: false });
     expect(run.outcome.message).toMatch(/^The workflow failed/);
-    expect(run.outputs.get('result')).toBe('passed');
+    expect(run.outputs.get('result')).toBe('failed');
+    expect(run.outputs.get('run-result')).toBe('passed');
+    expect(JSON.parse(run.outputs.get('runs')!)).toMatchObject([{ result: 'passed', attempts: '1' }]);
+  });
+
+  it('does not retry our run when only the chained run failed', async () => {
+    const run = await runFlow({
+      inputs: { ...inputs, retries: '2' },
+      arrange: ({ api }) => chainDeploy(api, true),
+    });
+    expect(run.outcome.kind).toBe('failed');
+    expect(run.outputs.get('attempts')).toBe('1');
+    expect(run.outputs.get('result')).toBe('failed');
+    expect(run.outputs.get('run-result')).toBe('passed');
+    expect(run.api.count('triggerRun')).toBe(1);
   });
 
   it('aborts the chained run on timeout', async () => {
@@ -71,5 +85,29 @@ describe('wait-for: workflow', () => {
     expect(run.outcome.kind).toBe('timed-out');
     const aborted = run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.args[0]);
     expect(aborted).toEqual(JSON.parse(run.state.get('workflowRuns')!));
+    // The gate counts the chained run as the abort left it.
+    expect(run.outputs.get('result')).toBe('aborted');
+    expect(run.outputs.get('run-result')).toBe('passed');
+  });
+
+  it('retries our failed run, then waits for the workflow of the new one', async () => {
+    const run = await runFlow({
+      inputs: { ...inputs, retries: '1' },
+      arrange: ({ api }) => {
+        api.nextScripts = [{ ...api.script, failAt: 0 }];
+        api.workflowFor = (each: Run): Workflow => ({
+          id: `w-${each.id}`,
+          url: `${API_URL}/workflows/w-${each.id}`,
+          items: [
+            { id: 'i1', status: each.status, result: each.result, runId: each.id, targetName: 'build' },
+          ],
+        });
+      },
+    });
+    expect(run.outcome.kind).toBe('passed');
+    const second = [...run.api.remotes.keys()][1];
+    expect(run.outputs.get('attempts')).toBe('2');
+    expect(run.outputs.get('workflow-id')).toBe(`w-${second}`);
+    expect(run.lines.filter((line) => line === 'Waiting for the rest of the workflow…')).toHaveLength(1);
   });
 });

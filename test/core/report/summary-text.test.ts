@@ -56,6 +56,34 @@ describe('renderSummaryText', () => {
     expect(text.split('\n').some((line) => line.trimStart().startsWith('::'))).toBe(false);
     expect(text).toContain('Message:          ok\n                  ');
   });
+
+  it('lists every attempt, with hostile step names made inert', () => {
+    const attempts = [
+      {
+        attempt: 1,
+        id: 'r1',
+        url: 'https://ci.example.test/acme/web/runs/build/r1',
+        status: 'finished',
+        result: 'failed',
+        durationMs: 42_000,
+        failedStep: { order: 2, name: '\u001b[2J::error::x', total: 3 },
+      },
+      {
+        attempt: 2,
+        id: 'r2',
+        url: 'https://ci.example.test/acme/web/runs/build/r2',
+        status: 'running',
+        result: 'unknown',
+      },
+    ];
+    const text = renderText(data({ attempts }));
+    expect(text).toContain(
+      'Attempts\n  ✖ 1 r1 failed at step 2/3 ::error::x (42s)  https://ci.example.test/acme/web/runs/build/r1',
+    );
+    expect(text).toContain('  … 2 r2 running  https://ci.example.test/acme/web/runs/build/r2');
+    expect(text).toContain('Steps of attempt 2');
+    expect(text).not.toContain('\u001b');
+  });
 });
 
 describe('renderSummaryText: why it failed', () => {

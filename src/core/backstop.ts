@@ -1,0 +1,29 @@
+// What the post entry has left to abort after a main entry that did not settle the remote work: the
+// run (or build) main saved and the other runs of its workflow, and the run of a trigger that was in
+// flight, found the way a lost trigger response is. With `retries` both can be there at once: an
+// attempt that finished, and the next one's trigger in flight.
+import type { CiApi } from './api-port.ts';
+import type { SavedState } from './contract.ts';
+import { buildRef, runRef, type RemoteRef } from './refs.ts';
+import { findTriggeredRuns } from './trigger.ts';
+
+export interface LeftWork {
+  refs: RemoteRef[];
+  /** How many runs matched the trigger in flight when more than one did: none of them is taken. */
+  ambiguous?: number;
+}
+
+export async function leftWork(client: CiApi, state: Partial<SavedState>): Promise<LeftWork> {
+  // Built from the API root and the ids: a saved URL is never where an abort is sent.
+  const saved = state.id
+    ? [
+        (state.kind === 'build' ? buildRef : runRef)(client.apiUrl, state.id),
+        ...(state.workflowRuns ?? []).map((id) => runRef(client.apiUrl, id)),
+      ]
+    : [];
+  if (!state.pendingTrigger) return { refs: saved };
+  const candidates = await findTriggeredRuns(client, state.pendingTrigger);
+  if (candidates.length > 1) return { refs: saved, ambiguous: candidates.length };
+  const inFlight = candidates.map((run): RemoteRef => ({ kind: 'run', id: run.id, url: run.url }));
+  return { refs: [...saved, ...inFlight.filter((ref) => ref.id !== state.id)] };
+}
