@@ -69,13 +69,21 @@ function buildApplication(
     : undefined;
 }
 
-/** A remote name that can stand in a path: short, and printable. */
+/**
+ * A remote name that can stand in a path: short, printable, and not `.` or `..`, which a URL parser
+ * resolves as a dot segment even when percent-encoded.
+ */
 function usableName(name: string): boolean {
-  return name.length > 0 && name.length <= MAX_NAME && !/[\p{Cc}\p{Cf}]/u.test(name);
+  return (
+    name.length > 0 &&
+    name.length <= MAX_NAME &&
+    !/[\p{Cc}\p{Cf}]/u.test(name) &&
+    name !== '.' &&
+    name !== '..'
+  );
 }
 
-/** A path segment; remote names are encoded whole, so none can add a segment, a query or a scheme. */
+/** A path segment; names are encoded whole, so none can add a segment, a query or a scheme. */
 function segment(value: string): string {
-  const encoded = encodeURIComponent(value);
-  return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
+  return encodeURIComponent(value);
 }
