@@ -373,13 +373,16 @@ const TITLE_LIMIT = 200;
  * `Run 5e1f0a… running: step 3/7 lint`. No percentage: it changes with every poll, and the reports
  * change only when the state does.
  */
-function runningLine(ref, resource, steps) {
+function runningLine(ref, resource, steps, attempt) {
     const running = (0,format/* currentStep */.SY)(steps);
     const step = running ? `: step ${running.order}/${steps.length} ${(0,safety/* sanitizeLine */.g$)(running.name)}` : '';
-    return `${label(ref)} ${(0,safety/* sanitizeLine */.g$)(resource.status || 'unknown')}${step}`;
+    return `${label(ref)}${attemptWords(attempt)} ${(0,safety/* sanitizeLine */.g$)(resource.status || 'unknown')}${step}`;
+}
+function attemptWords(attempt) {
+    return attempt && attempt.attempt > 1 ? ` (attempt ${attempt.attempt}/${attempt.maxAttempts})` : '';
 }
 /** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */
-function finalLine(ref, outcome, resource, steps) {
+function finalLine(ref, outcome, resource, steps, attempt) {
     const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
     const at = failedStep
         ? ` at step ${failedStep.order}/${steps.length} ${(0,safety/* sanitizeLine */.g$)(failedStep.name)}`
@@ -387,7 +390,7 @@ function finalLine(ref, outcome, resource, steps) {
     const elapsed = (0,format/* elapsedMs */.d5)(resource?.startedAt, resource?.finishedAt);
     const time = elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${(0,format/* formatDuration */.a3)(elapsed)}`;
     const what = outcome === 'unknown' ? 'ended without a result' : (0,format/* outcomeWord */.nG)(outcome);
-    return `${ref ? label(ref) : 'The remote work'} ${what}${at}${time}`;
+    return `${ref ? label(ref) : 'The remote work'}${attemptWords(attempt)} ${what}${at}${time}`;
 }
 function statusDescription(line) {
     return (0,safety/* clip */.$Q)(line, STATUS_DESCRIPTION_LIMIT);
@@ -482,7 +485,9 @@ function watchCancel(deps) {
 // The check run sink: one check run per action run, created `in_progress` right after the trigger and
 // updated in place until its conclusion, with the summary and an annotation per failed step. A create
 // whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
-// second check run; a step that attaches to a run finds the check run an earlier step left open.
+// second check run; a step that attaches to a run finds the check run an earlier step left open. With
+// `retries` it stays one check run: its external_id is the first attempt's run id, and its title and
+// details_url follow the newest attempt.
 
 
 
@@ -501,40 +506,42 @@ function createCheckRunSink(name, deps) {
         deps.outputs.set('check-run-id', String(found));
         deps.open.mark({ checkRunId: found, targetUrl: info.web.url });
     };
-    const createOnce = (attached) => async (retry, signal) => {
-        const current = info;
-        if (attached || retry) {
-            const found = await deps.api.findCheckRun(name, current.ref.id, signal);
+    // The first attempt names the check run (its external_id) for good, even if a retry comes while
+    // the create is still being sent.
+    const createOnce = (first) => async (retry, signal) => {
+        if (first.attached || retry) {
+            const found = await deps.api.findCheckRun(name, first.ref.id, signal);
             if (found !== undefined)
                 return adopt(found);
         }
-        lastTitle = checkTitle(runningLine(current.ref, current.resource, []));
-        adopt(await deps.api.createCheckRun({
-            name,
-            external_id: current.ref.id,
-            status: 'in_progress',
-            started_at: new Date(deps.clock.now()).toISOString(),
-            details_url: current.web.url,
-            output: { title: lastTitle, summary: `Following ${lastTitle}.` },
-        }, signal));
+        lastTitle = checkTitle(runningLine(info.ref, info.resource, [], info));
+        adopt(await deps.api.createCheckRun(newCheckRun(name, first, info, lastTitle, deps.clock.now()), signal));
     };
     const progress = (resource, steps) => {
         if (!info || (0,types/* isFinished */.$g)(resource))
             return;
-        const title = checkTitle(runningLine(info.ref, resource, steps));
+        const title = checkTitle(runningLine(info.ref, resource, steps, info));
         if (title === lastTitle)
             return;
         lastTitle = title;
+        const output = { title, summary: `Following ${title}.` };
+        // Only the newest state is sent, so each one carries the newest attempt's page.
+        const fields = info.attempt > 1 ? { details_url: info.web.url, output } : { output };
         writer.enqueue('state', async (_retry, signal) => {
-            if (id !== undefined) {
-                await deps.api.updateCheckRun(id, { output: { title, summary: `Following ${title}.` } }, signal);
-            }
+            if (id !== undefined)
+                await deps.api.updateCheckRun(id, fields, signal);
         });
     };
     return {
+        // Once per attempt: the first creates the check run, a retry points it at the newest run.
         triggered(triggered) {
+            const retry = info !== undefined;
             info = triggered;
-            writer.enqueue('create', createOnce(triggered.attached));
+            if (!retry)
+                return writer.enqueue('create', createOnce(triggered));
+            if (id !== undefined)
+                deps.open.mark({ targetUrl: triggered.web.url });
+            progress(triggered.resource, []);
         },
         update: progress,
         async concluded(conclusion) {
@@ -554,41 +561,60 @@ function createCheckRunSink(name, deps) {
         },
     };
     function finish(conclusion) {
-        const { outcome, final } = conclusion;
-        const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps));
-        const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
-        const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
-        const output = (from) => ({
-            title,
-            summary,
-            ...(annotations.length > from
-                ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
-                : {}),
-        });
-        writer.enqueue('state', async (_retry, signal) => {
-            if (id === undefined)
-                return;
-            await deps.api.updateCheckRun(id, {
-                status: 'completed',
-                conclusion: checkConclusion(outcome.kind),
-                completed_at: new Date(deps.clock.now()).toISOString(),
-                details_url: info.web.url,
-                output: output(0),
-            }, signal);
-        });
+        const [completing, ...more] = finalUpdates(conclusion, info, deps);
         // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
-        for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
-            writer.enqueue(`annotations ${from}`, async (_retry, signal) => {
+        [completing, ...more].forEach((fields, index) => {
+            writer.enqueue(index === 0 ? 'state' : `annotations ${index}`, async (_retry, signal) => {
                 if (id !== undefined)
-                    await deps.api.updateCheckRun(id, { output: output(from) }, signal);
+                    await deps.api.updateCheckRun(id, fields, signal);
             });
-        }
+        });
     }
+}
+/** An in-progress check run named for the first attempt's run, pointing at the current attempt. */
+function newCheckRun(name, first, current, title, now) {
+    return {
+        name,
+        external_id: first.ref.id,
+        status: 'in_progress',
+        started_at: new Date(now).toISOString(),
+        details_url: current.web.url,
+        output: { title, summary: `Following ${title}.` },
+    };
+}
+/** The update that completes the check run, then one more per further page of annotations. */
+function finalUpdates(conclusion, info, deps) {
+    const { outcome, final } = conclusion;
+    const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
+    const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
+    const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
+    const output = (from) => ({
+        title,
+        summary,
+        ...(annotations.length > from
+            ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
+            : {}),
+    });
+    const more = [];
+    for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
+        more.push({ output: output(from) });
+    }
+    return [
+        {
+            status: 'completed',
+            conclusion: checkConclusion(outcome.kind),
+            completed_at: new Date(deps.clock.now()).toISOString(),
+            details_url: info.web.url,
+            output: output(0),
+        },
+        ...more,
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/commit-status.ts
-// The commit status sink: one context on the commit, `pending` while the remote work goes, then
-// `success`, `failure` or `error`. Statuses are idempotent per context, so a retry never duplicates.
+// The commit status sink: one context on the commit, `pending` while the remote work goes (the newest
+// attempt's, with `retries`), then `success`, `failure` or `error`. Statuses are idempotent per
+// context, so neither a write sent again nor a retried run duplicates it.
 
 
 
@@ -596,7 +622,7 @@ function createCheckRunSink(name, deps) {
 function createCommitStatusSink(context, deps) {
     const writer = new ReportWriter('commit status', deps);
     const cancelledAt = watchCancel(deps);
-    let ref;
+    let info;
     let targetUrl;
     let lastSent = '';
     const send = (state, line) => {
@@ -608,19 +634,20 @@ function createCommitStatusSink(context, deps) {
     };
     const progress = (resource, steps) => {
         // A finished run's last word is the conclusion's, not a pending state.
-        if (ref && !(0,types/* isFinished */.$g)(resource))
-            send('pending', runningLine(ref, resource, steps));
+        if (info && !(0,types/* isFinished */.$g)(resource))
+            send('pending', runningLine(info.ref, resource, steps, info));
     };
     return {
-        triggered(info) {
-            ref = info.ref;
-            targetUrl = info.web.url;
+        // Once per attempt: the status follows the newest run.
+        triggered(triggered) {
+            info = triggered;
+            targetUrl = triggered.web.url;
             deps.open.mark({ status: true, targetUrl });
-            progress(info.resource, []);
+            progress(triggered.resource, []);
         },
         update: progress,
         async concluded({ outcome, final }) {
-            if (!ref)
+            if (!info)
                 return;
             if (outcome.kind === 'triggered') {
                 deps.log.info(`The commit status "${context}" is left pending for a later step to finish (wait: false).`);
@@ -628,7 +655,7 @@ function createCommitStatusSink(context, deps) {
                 await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry);
                 return;
             }
-            send(commitState(outcome.kind), finalLine(ref, outcome.kind, final.resource, final.steps));
+            send(commitState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
             if (await writer.drain(finishDeadline(deps, cancelledAt()), deps.cancel.hurry))
                 deps.open.close('status');
         },
@@ -650,14 +677,15 @@ function createDeploymentSink(environment, deps) {
         deps.outputs.set('deployment-id', String(found));
         deps.open.mark({ deploymentId: found, targetUrl: info.web.url });
     };
-    const createOnce = (attached) => async (retry, signal) => {
-        const { ref } = info;
-        if (attached || retry) {
+    // The first attempt's run is the deployment's for good, even if a retry comes during the create.
+    const createOnce = (first) => async (retry, signal) => {
+        const { ref } = first;
+        if (first.attached || retry) {
             const found = await deps.api.findDeployment(environment, ref.id, signal);
             if (found !== undefined)
                 return adopt(found);
         }
-        adopt(await deps.api.createDeployment({ environment, description: describe(info), runId: ref.id }, signal));
+        adopt(await deps.api.createDeployment({ environment, description: describe(first), runId: ref.id }, signal));
     };
     const status = (state, description) => writer.enqueue('state', async (_retry, signal) => {
         if (id === undefined)
@@ -665,9 +693,14 @@ function createDeploymentSink(environment, deps) {
         await deps.api.createDeploymentStatus(id, { state, description: statusDescription(description), log_url: info.web.url }, signal);
     });
     return {
+        // Once per attempt: the first creates the deployment, each one says it is running.
         triggered(triggered) {
+            const retry = info !== undefined;
             info = triggered;
-            writer.enqueue('create', createOnce(triggered.attached));
+            if (!retry)
+                writer.enqueue('create', createOnce(triggered));
+            else if (id !== undefined)
+                deps.open.mark({ targetUrl: triggered.web.url });
             status('in_progress', `${describe(triggered)} is running`);
         },
         async concluded({ outcome, final }) {
@@ -681,7 +714,7 @@ function createDeploymentSink(environment, deps) {
                     deps.open.close('deploymentId');
                 return;
             }
-            status(deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps));
+            status(deploymentState(outcome.kind), finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
             if (await writer.drain(deadline(), deps.cancel.hurry))
                 deps.open.close('deploymentId');
         },
@@ -691,7 +724,8 @@ function createDeploymentSink(environment, deps) {
 function describe(info) {
     const pipeline = info.pipelineName ?? ('pipeline' in info.resource ? info.resource.pipeline?.name : undefined);
     const noun = info.ref.kind === 'build' ? 'build' : 'run';
-    return `${pipeline ? `Pipeline ${(0,safety/* sanitizeLine */.g$)(pipeline, { maxLength: 60 })}, ` : ''}${noun} ${(0,safety/* sanitizeLine */.g$)(info.ref.id, { maxLength: 40 })}`;
+    const attempt = info.attempt > 1 ? ` (attempt ${info.attempt}/${info.maxAttempts})` : '';
+    return `${pipeline ? `Pipeline ${(0,safety/* sanitizeLine */.g$)(pipeline, { maxLength: 60 })}, ` : ''}${noun} ${(0,safety/* sanitizeLine */.g$)(info.ref.id, { maxLength: 40 })}${attempt}`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/reporting.ts

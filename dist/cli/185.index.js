@@ -2604,6 +2604,7 @@ const SWITCHES = {
         dist/* pipe */.FsL(dist/* string */.YjP(), dist/* transform */.pdi((value) => value.split(',').filter((name) => name !== '')), dist/* minLength */.BpQ(1, stepNamesMessage), dist/* maxLength */.Ru6(MAX_GENERATED_STEPS, stepNamesMessage)),
     ],
     logBytes: ['EMULATOR_LOG_BYTES', wholeNumber('EMULATOR_LOG_BYTES', 0, Number.MAX_SAFE_INTEGER)],
+    failTimes: ['EMULATOR_FAIL_TIMES', wholeNumber('EMULATOR_FAIL_TIMES', 0, 1000)],
 };
 const BY_VARIABLE = new Map(Object.entries(SWITCHES).map(([name, [variable, schema]]) => [variable, { name, schema }]));
 /** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
@@ -2619,6 +2620,22 @@ function readOutcomeSwitches(envVars) {
         switches[known.name] = parsed.output;
     }
     return switches;
+}
+/**
+ * EMULATOR_FAIL_TIMES, a flaky run: while fewer than that many runs with the same envVars came before
+ * it, it fails (at EMULATOR_FAIL_STEP, or as EMULATOR_RESULT=failed would); after them, it passes.
+ */
+function flaky(switches, earlier) {
+    if (switches.failTimes === undefined)
+        return switches;
+    const { failStep, result: _result, ...rest } = switches;
+    if (earlier >= switches.failTimes)
+        return { ...rest, result: 'passed' };
+    return failStep !== undefined ? { ...rest, failStep } : { ...rest, result: 'failed' };
+}
+/** Whether two lists of envVars are the same, in the same order. */
+function sameEnvVars(a, b) {
+    return (a.length === b.length && a.every((entry, i) => entry.key === b[i]?.key && entry.value === b[i]?.value));
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/timeline.ts
@@ -3018,7 +3035,8 @@ class World {
     triggerRun(input, at = this.now()) {
         const envVars = input.envVars ?? [];
         const switchEnv = [...(input.sourceRun?.switchEnv ?? []), ...envVars];
-        const switches = readOutcomeSwitches(switchEnv);
+        const before = this.runs.filter((run) => run.pipeline === input.pipeline && sameEnvVars(run.envVars, envVars));
+        const switches = flaky(readOutcomeSwitches(switchEnv), before.length);
         const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
         const workflowId = this.ids.next();
         const workflow = {
@@ -3043,7 +3061,8 @@ class World {
             throw badRequest('Invalid stack, only stack 1 and 5 are supported for builds.');
         }
         const envVars = input.envVars ?? [];
-        const switches = readOutcomeSwitches(envVars);
+        const before = this.builds.filter((build) => build.app === input.app && sameEnvVars(build.envVars, envVars));
+        const switches = flaky(readOutcomeSwitches(envVars), before.length);
         const commit = this.resolveCommit(input.app, input.branch, input.commitHash, input.message);
         const build = {
             kind: 'build',
