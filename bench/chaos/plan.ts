@@ -2,6 +2,7 @@
 // inputs, the fault rate of its proxy, and whether and when it is cancelled. Run n's plan depends only
 // on the seed and n, so `--only n` replays it.
 import { createRandom, derivedSeed } from '../support/random.ts';
+import { describeGitHubPlan, planGitHub, type GitHubPlan } from './plan-github.ts';
 
 export interface ChaosPlan {
   index: number;
@@ -20,6 +21,8 @@ export interface ChaosPlan {
   cancelAtMs?: number;
   /** Share of requests that get a fault. */
   faultRate: number;
+  /** The GitHub reports asked for; undefined for none. */
+  github?: GitHubPlan;
 }
 
 const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
@@ -45,6 +48,7 @@ export function planRun(seed: number, index: number): ChaosPlan {
     random.chance(TIMEOUT_SHARE) && runMs >= 2000 ? random.integer(1, Math.floor(runMs / 1000)) : undefined;
   const cancelAtMs = random.chance(CANCEL_SHARE) ? random.integer(0, runMs + 1500) : undefined;
   const faultRate = random.between(FAULT_RATE_RANGE[0], FAULT_RATE_RANGE[1]);
+  const github = planGitHub(runSeed, index);
   return {
     index,
     seed: runSeed,
@@ -57,6 +61,7 @@ export function planRun(seed: number, index: number): ChaosPlan {
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
     ...(cancelAtMs !== undefined ? { cancelAtMs } : {}),
     faultRate,
+    ...(github !== undefined ? { github } : {}),
   };
 }
 
@@ -82,5 +87,6 @@ export function describePlan(plan: ChaosPlan): string {
     ...(plan.timeoutSeconds !== undefined ? [`timeout ${plan.timeoutSeconds}s`] : []),
     ...(plan.cancelAtMs !== undefined ? [`SIGINT at ${plan.cancelAtMs} ms`] : []),
     `faults ${Math.round(plan.faultRate * 100)} %`,
+    describeGitHubPlan(plan.github),
   ].join(', ');
 }
