@@ -191,7 +191,7 @@ function attemptProblems(
   return problems;
 }
 
-function leakSources(evidence: RunEvidence): Array<[string, string]> {
+export function leakSources(evidence: RunEvidence): Array<[string, string]> {
   return [
     ['main stdout', evidence.main.stdout],
     ['main stderr', evidence.main.stderr],
@@ -204,7 +204,7 @@ function leakSources(evidence: RunEvidence): Array<[string, string]> {
 }
 
 /** `::add-mask::<token>` is how the runner learns to mask it: the one permitted occurrence. */
-function withoutMaskCommand(text: string, token: string): string {
+export function withoutMaskCommand(text: string, token: string): string {
   return text
     .split(/\r?\n/)
     .filter((line) => line !== `::add-mask::${token}`)

@@ -3,9 +3,11 @@
 // short while after each.
 import { readFileSync } from 'node:fs';
 import type { Emulator, EmulatorRunView } from '../../src/emulator/index.ts';
+import type { FakeGitHub } from '../../tools/fake-github/index.ts';
 import { cancelLikeRunner, launch, makeStepFiles, readFileCommands, type Exit } from '../support/action.ts';
 import { createRandom } from '../support/random.ts';
 import type { RunEvidence } from './check.ts';
+import { prepareGitHubRun, type GitHubEvidence, type GitHubRun } from './github-run.ts';
 import { planEnvVars, type ChaosPlan } from './plan.ts';
 import { startFaultProxy, type InjectedFault } from './proxy.ts';
 
@@ -15,12 +17,16 @@ export interface ChaosContext {
   token: string;
   main: string;
   post: string;
+  /** The fake GitHub every run reports to, with the token the action is given for it. */
+  github?: { fake: FakeGitHub; token: string };
 }
 
 export interface ExecutedRun {
   evidence: RunEvidence;
   faults: InjectedFault[];
   requests: number;
+  /** What GitHub holds for the run, when it asked for reports. */
+  github?: GitHubEvidence;
 }
 
 /** Main is cancelled like the runner cancels a job that outlives this. */
@@ -38,7 +44,11 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     token: context.token,
   });
   const files = makeStepFiles();
+  let github: GitHubRun | undefined;
   try {
+    if (context.github && plan.github) {
+      github = await prepareGitHubRun(context.github.fake, context.github.token, plan.github, files.dir);
+    }
     const inputs = {
       'base-url': proxy.url,
       token: context.token,
@@ -48,8 +58,9 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       'step-logs': plan.stepLogs,
       ...(plan.timeoutSeconds !== undefined ? { timeout: `${plan.timeoutSeconds}s` } : {}),
       ...(plan.retries > 0 ? { retries: String(plan.retries) } : {}),
+      ...github?.inputs,
     };
-    const main = launch({ entry: context.main, files, inputs });
+    const main = launch({ entry: context.main, files, inputs, env: github?.env });
     let cancelled = false;
     let hung = false;
     let cancellation: ReturnType<typeof cancelLikeRunner> | undefined;
@@ -80,7 +91,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     const runsAfterMain = runsOf(context, plan.index);
     const state = readFileCommands(files.state);
 
-    const post = launch({ entry: context.post, files, inputs, state });
+    const post = launch({ entry: context.post, files, inputs, state, env: github?.env });
     const postWatchdog = setTimeout(() => post.child.kill('SIGKILL'), POST_WATCHDOG_MS);
     const postExit = await post.exited.finally(() => clearTimeout(postWatchdog));
     await pause(SETTLE_AFTER_POST_MS);
@@ -105,8 +116,14 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       runsAfterMain,
       runsAfterPost: runsOf(context, plan.index),
     };
-    return { evidence, faults: proxy.faults, requests: proxy.requests() };
+    return {
+      evidence,
+      faults: proxy.faults,
+      requests: proxy.requests(),
+      ...(github ? { github: github.collect() } : {}),
+    };
   } finally {
+    await github?.close();
     await proxy.close();
     files.dispose();
   }

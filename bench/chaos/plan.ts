@@ -2,6 +2,7 @@
 // inputs, the fault rate of its proxy, and whether and when it is cancelled. Run n's plan depends only
 // on the seed and n, so `--only n` replays it.
 import { createRandom, derivedSeed } from '../support/random.ts';
+import { describeGitHubPlan, planGitHub, type GitHubPlan } from './plan-github.ts';
 
 export interface ChaosPlan {
   index: number;
@@ -24,6 +25,8 @@ export interface ChaosPlan {
   retries: number;
   /** A flaky failure: the failing step fails this many runs, then passes (EMULATOR_FAIL_TIMES). */
   failTimes?: number;
+  /** The GitHub reports asked for; undefined for none. */
+  github?: GitHubPlan;
 }
 
 const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
@@ -58,6 +61,7 @@ export function planRun(seed: number, index: number): ChaosPlan {
     [0.15, 2],
   ] as const);
   const failTimes = failStep !== undefined && random.chance(FLAKY_SHARE) ? random.integer(1, 2) : undefined;
+  const github = planGitHub(runSeed, index);
   return {
     index,
     seed: runSeed,
@@ -72,6 +76,7 @@ export function planRun(seed: number, index: number): ChaosPlan {
     faultRate,
     retries,
     ...(failTimes !== undefined ? { failTimes } : {}),
+    ...(github !== undefined ? { github } : {}),
   };
 }
 
@@ -101,5 +106,6 @@ export function describePlan(plan: ChaosPlan): string {
     ...(plan.timeoutSeconds !== undefined ? [`timeout ${plan.timeoutSeconds}s`] : []),
     ...(plan.cancelAtMs !== undefined ? [`SIGINT at ${plan.cancelAtMs} ms`] : []),
     `faults ${Math.round(plan.faultRate * 100)} %`,
+    describeGitHubPlan(plan.github),
   ].join(', ');
 }

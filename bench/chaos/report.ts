@@ -4,6 +4,14 @@ import { table } from '../support/markdown.ts';
 import { PROBLEM_KINDS, type Outcome, type Verdict } from './check.ts';
 import { describePlan, type ChaosPlan } from './plan.ts';
 import { FAULT_KINDS, type InjectedFault } from './proxy.ts';
+import {
+  githubCheckRows,
+  githubMarkdown,
+  githubProblemCount,
+  githubProblems,
+  type GitHubJudged,
+  type GitHubTotals,
+} from './report-github.ts';
 
 export interface JudgedRun {
   plan: ChaosPlan;
@@ -14,6 +22,8 @@ export interface JudgedRun {
   sigterm: boolean;
   sigkill: boolean;
   firstError?: string;
+  /** The GitHub side, for runs that asked for reports. */
+  github?: GitHubJudged;
 }
 
 export interface ChaosSummary {
@@ -24,11 +34,15 @@ export interface ChaosSummary {
   tookMs: number;
   stoppedEarly: boolean;
   command: string;
+  /** The fake GitHub's figures, when the runs reported to one. */
+  github?: GitHubTotals;
 }
 
 export function problemCount(summary: ChaosSummary): number {
   return (
-    summary.runs.reduce((sum, run) => sum + run.verdict.problems.length, 0) + (summary.stoppedEarly ? 1 : 0)
+    summary.runs.reduce((sum, run) => sum + run.verdict.problems.length, 0) +
+    (summary.stoppedEarly ? 1 : 0) +
+    githubProblemCount(summary.runs, summary.github)
   );
 }
 
@@ -57,10 +71,13 @@ export function chaosMarkdown(summary: ChaosSummary): string {
   );
   const checks = table(
     ['check', 'runs failing it'],
-    PROBLEM_KINDS.map((kind) => [
-      kind,
-      String(runs.filter((run) => run.verdict.problems.some((p) => p.kind === kind)).length),
-    ]),
+    [
+      ...PROBLEM_KINDS.map((kind) => [
+        kind,
+        String(runs.filter((run) => run.verdict.problems.some((p) => p.kind === kind)).length),
+      ]),
+      ...githubCheckRows(runs, summary.github),
+    ],
   );
   const cancelled = runs.filter((run) => run.plan.cancelAtMs !== undefined).length;
   const mainTimes = runs.map((run) => run.mainMs).sort((a, b) => a - b);
@@ -72,6 +89,7 @@ export function chaosMarkdown(summary: ChaosSummary): string {
       `Longest main step: ${ms(mainTimes.at(-1) ?? Number.NaN)}.`,
     '',
     injected,
+    ...githubMarkdown(runs, summary.github),
     '',
     outcomeTable,
     '',
@@ -104,7 +122,8 @@ export function chaosMarkdown(summary: ChaosSummary): string {
         .join(' ')}`,
     );
   }
-  const failing = runs.filter((run) => run.verdict.problems.length > 0);
+  const problemsOf = (run: JudgedRun) => [...run.verdict.problems, ...githubProblems(run)];
+  const failing = runs.filter((run) => problemsOf(run).length > 0);
   if (failing.length > 0) {
     lines.push(
       '',
@@ -115,7 +134,9 @@ export function chaosMarkdown(summary: ChaosSummary): string {
         failing.map((run) => [
           String(run.plan.index),
           describePlan(run.plan),
-          run.verdict.problems.map((p) => `${p.kind}: ${p.detail}`).join('; '),
+          problemsOf(run)
+            .map((p) => `${p.kind}: ${p.detail}`)
+            .join('; '),
           run.firstError ? shorten(run.firstError) : '–',
         ]),
         ['right', 'left', 'left', 'left'],

@@ -1,7 +1,7 @@
 // `npm run chaos`: end-to-end runs of the bundled action against the emulator through seeded fault
 // proxies, with runner-like cancellations; exits 1 when any check fails (docs/reliability.md).
 //   node bench/chaos/run.ts [--seed N] [--runs N] [--concurrency N] [--only 3,17] [--quick] [--write-docs]
-//                           [--bundle <dir built by scripts/bundle.mjs --out>]
+//                           [--bundle <dir built by scripts/bundle.mjs --out-dir>]
 import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { errorAnnotations } from '../support/action.ts';
@@ -14,10 +14,14 @@ import { describeMachine, fileDigest, machineLine } from '../support/machine.ts'
 import { benchWorld, hexId } from '../support/world.ts';
 import { judge } from './check.ts';
 import { executeRun, MAIN_WATCHDOG_MS, POST_WATCHDOG_MS } from './execute.ts';
+import { startChaosGitHub } from './github-run.ts';
 import { describePlan, planRun } from './plan.ts';
 import { chaosMarkdown, problemCount, type JudgedRun } from './report.ts';
+import { githubProblems, githubTotals, judgedGitHub } from './report-github.ts';
 
 export const CHAOS_TOKEN = 'chaos-tok-9d27c4e1b3';
+export const CHAOS_GITHUB_TOKEN = 'ghs_chaosGitHubToken7f3a9c21e8';
+const GITHUB_FAULT_RATE = 0.2;
 const PIPELINE = hexId('62', 1);
 /**
  * The whole command ends within ten minutes: no run starts after this, and a run that starts just
@@ -54,12 +58,14 @@ async function main(): Promise<number> {
     world: benchWorld([{ id: PIPELINE, name: 'chaos', steps: 3, stepMs: 500 }], CHAOS_TOKEN),
     speed: 1,
   });
+  const fakeGitHub = await startChaosGitHub(flags.seed, GITHUB_FAULT_RATE);
   const context = {
     emulator,
     pipelineId: PIPELINE,
     token: CHAOS_TOKEN,
     main: entries.main,
     post: entries.post,
+    github: { fake: fakeGitHub, token: CHAOS_GITHUB_TOKEN },
   };
   const judged: JudgedRun[] = [];
   let next = 0;
@@ -71,8 +77,9 @@ async function main(): Promise<number> {
         return;
       }
       const plan = planRun(flags.seed, indexes[next++]!);
-      const { evidence, faults, requests } = await executeRun(context, plan);
+      const { evidence, faults, requests, github: githubEvidence } = await executeRun(context, plan);
       const verdict = judge(evidence);
+      const github = githubEvidence ? judgedGitHub(githubEvidence, evidence, verdict) : undefined;
       const firstError = errorAnnotations(evidence.main.stdout)[0];
       judged.push({
         plan,
@@ -83,13 +90,17 @@ async function main(): Promise<number> {
         sigterm: evidence.main.sigterm,
         sigkill: evidence.main.sigkill,
         ...(firstError !== undefined ? { firstError } : {}),
+        ...(github ? { github } : {}),
       });
       if (flags.only.length > 0) log(transcript(plan.index, evidence));
-      for (const problem of verdict.problems) {
+      for (const problem of [...verdict.problems, ...githubProblems({ github })]) {
         log(`  run ${plan.index} (${describePlan(plan)}): ${problem.kind}: ${problem.detail}`);
       }
       if (judged.length % 10 === 0 || judged.length === indexes.length) {
-        const problems = judged.reduce((sum, run) => sum + run.verdict.problems.length, 0);
+        const problems = judged.reduce(
+          (sum, run) => sum + run.verdict.problems.length + githubProblems(run).length,
+          0,
+        );
         log(
           `[${String(judged.length).padStart(3)}/${indexes.length}] ${ms(Date.now() - started)}, problems so far: ${problems}`,
         );
@@ -100,6 +111,7 @@ async function main(): Promise<number> {
     await Promise.all(Array.from({ length: Math.min(concurrency, indexes.length) }, worker));
   } finally {
     await emulator.close();
+    await fakeGitHub.close();
     entries.dispose();
   }
   judged.sort((a, b) => a.plan.index - b.plan.index);
@@ -112,6 +124,7 @@ async function main(): Promise<number> {
     tookMs: Date.now() - started,
     stoppedEarly,
     command,
+    github: githubTotals(fakeGitHub, GITHUB_FAULT_RATE),
   };
   const markdown = [
     `Ran ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\`.`,

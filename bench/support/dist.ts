@@ -20,19 +20,23 @@ export interface ActionEntries {
 
 /**
  * Waits (bounded) while a rebuild holds the bundle lock, then copies dist/ aside; `from` copies
- * another bundle directory instead (one built with `node scripts/bundle.mjs --out <dir>`).
+ * another bundle directory instead (one built with `node scripts/bundle.mjs --out-dir <dir>`).
  */
 export async function snapshotDist(log?: (line: string) => void, from = DIST): Promise<ActionEntries> {
   const main = join(from, 'index.js');
   const post = join(from, 'post', 'index.js');
   const until = Date.now() + WAIT_FOR_BUNDLE_MS;
-  const busy = () => existsSync(BUNDLE_LOCK) || !existsSync(main) || !existsSync(post);
+  const busy = () => (from === DIST && existsSync(BUNDLE_LOCK)) || !existsSync(main) || !existsSync(post);
   if (busy()) log?.('Waiting for a rebuild of dist/ to finish…');
   while (busy() && Date.now() < until) {
     await delay(250);
   }
   if (!existsSync(main) || !existsSync(post)) {
-    throw new Error('dist/index.js or dist/post/index.js is missing: run `npm run build` first.');
+    throw new Error(
+      from === DIST
+        ? 'dist/index.js or dist/post/index.js is missing: run `npm run build` first.'
+        : `${main} or ${post} is missing.`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'ci-run-bench-dist-'));
   cpSync(from, dir, { recursive: true });

@@ -43,10 +43,13 @@ export class ReportWriter {
   private hurry: AbortSignal | undefined;
   private readonly kind: ReportKind;
   private readonly deps: WriterDeps;
+  private readonly onDenied: (() => void) | undefined;
 
-  constructor(kind: ReportKind, deps: WriterDeps) {
+  /** `onDenied`: the report was stopped for the run; nothing is left open for post to finish. */
+  constructor(kind: ReportKind, deps: WriterDeps, onDenied?: () => void) {
     this.kind = kind;
     this.deps = deps;
+    this.onDenied = onDenied;
   }
 
   /** Whether the report was stopped for the run (no permission, or a token GitHub refused). */
@@ -137,6 +140,7 @@ export class ReportWriter {
   private deny(status: number, error: unknown): void {
     this.denied = true;
     this.pending.length = 0;
+    this.onDenied?.();
     this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
   }
 

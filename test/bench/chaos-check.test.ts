@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EmulatorRunView } from '../../src/emulator/index.ts';
 import { judge, type RunEvidence } from '../../bench/chaos/check.ts';
+import { judgeGitHub } from '../../bench/chaos/check-github.ts';
+import type { GitHubEvidence } from '../../bench/chaos/github-run.ts';
 import { planRun } from '../../bench/chaos/plan.ts';
+import { REPORT_NAMES } from '../../bench/chaos/plan-github.ts';
 
 const TOKEN = 'secret-token-for-the-check';
 const RUN_ID = '5e0000000000000000000001';
@@ -241,5 +244,133 @@ describe('judge', () => {
       killed.main.stdout = '';
       expect(kinds(killed)).toEqual(['duplicate trigger']);
     });
+  });
+});
+
+describe('judgeGitHub', () => {
+  const SHA = 'a'.repeat(40);
+  const GITHUB_TOKEN = 'ghs_secretForTheGitHubCheck';
+  const checkName = REPORT_NAMES['check-run'];
+  const context = REPORT_NAMES['commit-status'];
+  const environment = REPORT_NAMES['deployment-environment'];
+
+  function githubEvidence(overrides: Partial<GitHubEvidence> = {}): GitHubEvidence {
+    return {
+      plan: {
+        event: 'push',
+        repository: 'chaos-org/app-0',
+        sha: SHA,
+        reports: ['commit-status', 'check-run', 'deployment-environment'],
+      },
+      token: GITHUB_TOKEN,
+      statuses: [
+        { context, state: 'pending' },
+        { context, state: 'success' },
+      ],
+      checkRuns: [{ id: 1, name: checkName, externalId: RUN_ID, status: 'completed', conclusion: 'success' }],
+      deployments: [{ id: 7, environment, states: ['in_progress', 'success'] }],
+      violations: [],
+      requests: 9,
+      faults: {},
+      denied: 0,
+      ...overrides,
+    };
+  }
+
+  const githubKinds = (github: GitHubEvidence, run: RunEvidence = evidence()) =>
+    judgeGitHub(run, github, judge(run)).problems.map((problem) => problem.kind);
+
+  it('finds nothing wrong with reports that were each made once and finished', () => {
+    expect(githubKinds(githubEvidence())).toEqual([]);
+  });
+
+  it('counts a second check run for the same remote run, and a second deployment', () => {
+    const second = { id: 2, name: checkName, externalId: RUN_ID, status: 'completed', conclusion: 'success' };
+    const checkRuns = [...githubEvidence().checkRuns, second];
+    expect(githubKinds(githubEvidence({ checkRuns }))).toEqual(['duplicate check run']);
+    const deployments = [
+      { id: 7, environment, states: ['in_progress', 'success'] },
+      { id: 8, environment, states: ['success'] },
+    ];
+    expect(githubKinds(githubEvidence({ deployments }))).toEqual(['duplicate deployment']);
+  });
+
+  it('counts every report left pending or in progress after main and post', () => {
+    const open = githubEvidence({
+      statuses: [{ context, state: 'pending' }],
+      checkRuns: [{ id: 1, name: checkName, externalId: RUN_ID, status: 'in_progress', conclusion: null }],
+      deployments: [{ id: 7, environment, states: ['in_progress'] }],
+    });
+    expect(githubKinds(open)).toEqual(['report left open', 'report left open', 'report left open']);
+    const withoutStatus = githubEvidence({ deployments: [{ id: 7, environment, states: [] }] });
+    expect(githubKinds(withoutStatus)).toEqual(['report left open']);
+    // The last status counts: an error after a pending one is finished.
+    const ended = githubEvidence({
+      statuses: [
+        { context, state: 'pending' },
+        { context, state: 'error' },
+      ],
+    });
+    expect(githubKinds(ended)).toEqual([]);
+  });
+
+  it('does not count a report whose permission was denied, nor one never asked for', () => {
+    const plan = { ...githubEvidence().plan, denied: 'commit-status' as const };
+    expect(githubKinds(githubEvidence({ plan, statuses: [{ context, state: 'pending' }] }))).toEqual([]);
+    const onlyChecks = { ...githubEvidence().plan, reports: ['check-run' as const] };
+    const stray = githubEvidence({
+      plan: onlyChecks,
+      statuses: [{ context, state: 'pending' }],
+      deployments: [{ id: 7, environment, states: ['in_progress'] }],
+    });
+    expect(githubKinds(stray)).toEqual([]);
+  });
+
+  it('calls a step whose pass or fail differs from the CI side a changed gate', () => {
+    expect(githubKinds(githubEvidence(), evidence({}, { code: 1 }))).toContain('gate changed by GitHub');
+    const failedRun = {
+      runsAfterPost: [remoteRun({ result: 'failed' })],
+      outputs: { id: RUN_ID, status: 'finished', result: 'failed' },
+    };
+    expect(githubKinds(githubEvidence(), evidence(failedRun, { code: 0 }))).toContain(
+      'gate changed by GitHub',
+    );
+    expect(githubKinds(githubEvidence(), evidence(failedRun, { code: 1 }))).toEqual([]);
+  });
+
+  it('accepts any failing exit code after a cancel, and either gate where a cancel raced the end', () => {
+    const aborted = {
+      runsAfterPost: [remoteRun({ result: 'aborted' })],
+      outputs: { id: RUN_ID, status: 'finished', result: 'aborted' },
+    };
+    expect(githubKinds(githubEvidence(), evidence(aborted, { code: 130, cancelled: true }))).toEqual([]);
+    expect(githubKinds(githubEvidence(), evidence({}, { code: 1, cancelled: true }))).toEqual([]);
+  });
+
+  it('calls an error annotation about a report, or a failed post step, a changed gate', () => {
+    const errored = evidence({}, { stdout: '::error::The check run could not be created.\n' });
+    expect(githubKinds(githubEvidence(), errored)).toContain('gate changed by GitHub');
+    const run = evidence();
+    run.post = { ...run.post, code: 1 };
+    expect(githubKinds(githubEvidence(), run)).toEqual(['gate changed by GitHub']);
+  });
+
+  it('counts requests the OpenAPI description refused as violations', () => {
+    const violations = [
+      {
+        kind: 'unknown-field' as const,
+        method: 'PATCH',
+        path: '/repos/chaos-org/app-0/check-runs/1',
+        message: '"colour" is not a permitted key.',
+      },
+    ];
+    expect(githubKinds(githubEvidence({ violations }))).toEqual(['GitHub API violation']);
+  });
+
+  it('allows the GitHub token only in its add-mask command', () => {
+    const masked = evidence({}, { stdout: `::add-mask::${GITHUB_TOKEN}\nTriggered run ${RUN_ID}\n` });
+    expect(githubKinds(githubEvidence(), masked)).toEqual([]);
+    const leaked = evidence({ files: { output: '', state: `token=${GITHUB_TOKEN}`, summary: 'ok' } });
+    expect(githubKinds(githubEvidence(), leaked)).toEqual(['leaked GitHub token']);
   });
 });

@@ -25,7 +25,7 @@ export interface CheckRunDeps extends ReportDeps {
 }
 
 export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
-  const writer = new ReportWriter('check run', deps);
+  const writer = new ReportWriter('check run', deps, () => deps.open.close('checkRunId'));
   const cancelledAt = watchCancel(deps);
   let info: TriggerInfo | undefined;
   let id: number | undefined;

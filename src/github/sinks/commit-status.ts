@@ -9,7 +9,7 @@ import { commitState, finalLine, runningLine, statusDescription } from '../repor
 import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
 
 export function createCommitStatusSink(context: string, deps: ReportDeps): FlowSink {
-  const writer = new ReportWriter('commit status', deps);
+  const writer = new ReportWriter('commit status', deps, () => deps.open.close('status'));
   const cancelledAt = watchCancel(deps);
   let info: TriggerInfo | undefined;
   let targetUrl: string | undefined;
@@ -36,7 +36,7 @@ export function createCommitStatusSink(context: string, deps: ReportDeps): FlowS
     triggered(triggered) {
       info = triggered;
       targetUrl = triggered.web.url;
-      deps.open.mark({ status: true, targetUrl });
+      if (!writer.stopped) deps.open.mark({ status: true, targetUrl });
       progress(triggered.resource, []);
     },
     update: progress,

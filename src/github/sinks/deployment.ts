@@ -10,7 +10,7 @@ import { deploymentState, finalLine, statusDescription } from '../report-text.ts
 import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';
 
 export function createDeploymentSink(environment: string, deps: ReportDeps): FlowSink {
-  const writer = new ReportWriter('deployment', deps);
+  const writer = new ReportWriter('deployment', deps, () => deps.open.close('deploymentId'));
   const cancelledAt = watchCancel(deps);
   let info: TriggerInfo | undefined;
   let id: number | undefined;

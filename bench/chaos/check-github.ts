@@ -1,0 +1,138 @@
+// The verdict on one chaos run's GitHub reports, next to check.ts's verdict on the CI side: no report made
+// twice, none left open once main and post are done, GitHub never changing the step's gate, every request
+// one GitHub's OpenAPI description accepts, and the GitHub token never shown.
+import { errorAnnotations } from '../support/action.ts';
+import { leakSources, withoutMaskCommand, type Outcome, type RunEvidence, type Verdict } from './check.ts';
+import type { GitHubEvidence } from './github-run.ts';
+import { REPORT_NAMES, type ReportInput } from './plan-github.ts';
+
+export type GitHubProblemKind =
+  | 'duplicate check run'
+  | 'duplicate deployment'
+  | 'report left open'
+  | 'gate changed by GitHub'
+  | 'GitHub API violation'
+  | 'leaked GitHub token';
+
+export const GITHUB_PROBLEM_KINDS: readonly GitHubProblemKind[] = [
+  'duplicate check run',
+  'duplicate deployment',
+  'report left open',
+  'gate changed by GitHub',
+  'GitHub API violation',
+  'leaked GitHub token',
+];
+
+export interface GitHubVerdict {
+  problems: Array<{ kind: GitHubProblemKind; detail: string }>;
+}
+
+/** Words of the action's messages about its GitHub reports. */
+export const ABOUT_GITHUB = /github|commit status|check run|deployment/i;
+
+export function judgeGitHub(evidence: RunEvidence, github: GitHubEvidence, verdict: Verdict): GitHubVerdict {
+  const problems: GitHubVerdict['problems'] = [];
+  const problem = (kind: GitHubProblemKind, detail: string) => problems.push({ kind, detail });
+  const { plan } = github;
+  const asked = (report: ReportInput) => plan.reports.includes(report);
+
+  const checkName = REPORT_NAMES['check-run'];
+  const checkRuns = github.checkRuns.filter((run) => run.name === checkName);
+  const perRun = new Map<string, number>();
+  for (const run of checkRuns) {
+    const key = run.externalId ?? '(no external_id)';
+    perRun.set(key, (perRun.get(key) ?? 0) + 1);
+  }
+  for (const [externalId, count] of perRun) {
+    if (count > 1) problem('duplicate check run', `${count} check runs "${checkName}" for ${externalId}`);
+  }
+  const environment = REPORT_NAMES['deployment-environment'];
+  const deployments = github.deployments.filter((deployment) => deployment.environment === environment);
+  if (deployments.length > 1) {
+    problem(
+      'duplicate deployment',
+      `${deployments.length} deployments to "${environment}": ${deployments.map((d) => d.id).join(', ')}`,
+    );
+  }
+
+  // A denied report was never made (or stopped where it was): leaving it is what the action must do.
+  const judged = (report: ReportInput) => asked(report) && plan.denied !== report;
+  if (judged('commit-status')) {
+    const context = REPORT_NAMES['commit-status'];
+    const last = github.statuses.filter((status) => status.context === context).at(-1);
+    if (last?.state === 'pending') problem('report left open', `the commit status "${context}" is pending`);
+  }
+  if (judged('check-run')) {
+    for (const run of checkRuns.filter((candidate) => candidate.status !== 'completed')) {
+      problem('report left open', `check run ${run.id} is ${run.status}`);
+    }
+  }
+  if (judged('deployment-environment')) {
+    for (const deployment of deployments) {
+      const last = deployment.states.at(-1);
+      if (last === undefined || last === 'in_progress' || last === 'queued' || last === 'pending')
+        problem('report left open', `deployment ${deployment.id} is ${last ?? 'without a status'}`);
+    }
+  }
+
+  for (const detail of gateChanges(evidence, verdict.outcome)) problem('gate changed by GitHub', detail);
+  for (const violation of github.violations) {
+    problem(
+      'GitHub API violation',
+      `${violation.kind}: ${violation.method} ${violation.path}: ${violation.message}`,
+    );
+  }
+  for (const [where, text] of leakSources(evidence)) {
+    if (withoutMaskCommand(text, github.token).includes(github.token))
+      problem('leaked GitHub token', `in ${where}`);
+  }
+  return { problems };
+}
+
+/**
+ * How the step's gate differs from what the CI side calls for: the exit code for the outcome check.ts
+ * found, the `result` output against the server, an error annotation about GitHub (trouble there is a
+ * warning), or a failed post step (which would fail the job).
+ */
+export function gateChanges(evidence: RunEvidence, outcome: Outcome): string[] {
+  const { main, post, outputs, plan } = evidence;
+  const changes: string[] = [];
+  if (post.code !== 0)
+    changes.push(`the post step ended with ${post.code ?? post.signal}: the job would fail`);
+  for (const message of [...errorAnnotations(main.stdout), ...errorAnnotations(post.stdout)]) {
+    if (ABOUT_GITHUB.test(message))
+      changes.push(`an error annotation about GitHub: ${message.slice(0, 200)}`);
+  }
+  if (main.signal !== null) return changes;
+  const timedOut =
+    plan.timeoutSeconds !== undefined && main.exitedAt - main.spawnedAt >= plan.timeoutSeconds * 1000;
+  const expected = expectedGate(outcome, timedOut);
+  const actual = main.code === 0 ? 'pass' : 'fail';
+  if (expected !== undefined && actual !== expected) {
+    changes.push(`the step exited ${main.code}; the CI side (${outcome}) calls for a ${expected}`);
+  }
+  const run = evidence.runsAfterPost.find((candidate) => candidate.id === outputs.id);
+  if (run && outputs.status === 'finished' && outputs.result !== run.result) {
+    changes.push(`the result output is ${outputs.result}; the server says ${run.result}`);
+  }
+  return changes;
+}
+
+/**
+ * The runner passes a step on exit code 0 only. Undefined where either is right: a cancel racing the
+ * run's end, a timeout reached as the run ended.
+ */
+function expectedGate(outcome: Outcome, timedOut: boolean): 'pass' | 'fail' | undefined {
+  switch (outcome) {
+    case 'passed':
+      return timedOut ? undefined : 'pass';
+    case 'failed':
+    case 'aborted on cancel':
+    case 'aborted on timeout':
+    case 'not triggered: faults':
+    case 'not triggered: cancelled':
+      return 'fail';
+    default:
+      return undefined;
+  }
+}
