@@ -254,9 +254,12 @@ class ReportWriter {
     hurry;
     kind;
     deps;
-    constructor(kind, deps) {
+    onDenied;
+    /** `onDenied`: the report was stopped for the run; nothing is left open for post to finish. */
+    constructor(kind, deps, onDenied) {
         this.kind = kind;
         this.deps = deps;
+        this.onDenied = onDenied;
     }
     /** Whether the report was stopped for the run (no permission, or a token GitHub refused). */
     get stopped() {
@@ -348,6 +351,7 @@ class ReportWriter {
     deny(status, error) {
         this.denied = true;
         this.pending.length = 0;
+        this.onDenied?.();
         this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
     }
     refused(status, error) {
@@ -496,7 +500,7 @@ function watchCancel(deps) {
 /** GitHub refuses a longer `output.summary` (characters); UTF-8 bytes are never fewer. */
 const CHECK_SUMMARY_MAX_BYTES = 65_000;
 function createCheckRunSink(name, deps) {
-    const writer = new ReportWriter('check run', deps);
+    const writer = new ReportWriter('check run', deps, () => deps.open.close('checkRunId'));
     const cancelledAt = watchCancel(deps);
     let info;
     let id;
@@ -620,7 +624,7 @@ function finalUpdates(conclusion, info, deps) {
 
 
 function createCommitStatusSink(context, deps) {
-    const writer = new ReportWriter('commit status', deps);
+    const writer = new ReportWriter('commit status', deps, () => deps.open.close('status'));
     const cancelledAt = watchCancel(deps);
     let info;
     let targetUrl;
@@ -642,7 +646,8 @@ function createCommitStatusSink(context, deps) {
         triggered(triggered) {
             info = triggered;
             targetUrl = triggered.web.url;
-            deps.open.mark({ status: true, targetUrl });
+            if (!writer.stopped)
+                deps.open.mark({ status: true, targetUrl });
             progress(triggered.resource, []);
         },
         update: progress,
@@ -668,7 +673,7 @@ function createCommitStatusSink(context, deps) {
 
 
 function createDeploymentSink(environment, deps) {
-    const writer = new ReportWriter('deployment', deps);
+    const writer = new ReportWriter('deployment', deps, () => deps.open.close('deploymentId'));
     const cancelledAt = watchCancel(deps);
     let info;
     let id;

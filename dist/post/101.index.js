@@ -218,9 +218,12 @@ class report_writer_ReportWriter {
     hurry;
     kind;
     deps;
-    constructor(kind, deps) {
+    onDenied;
+    /** `onDenied`: the report was stopped for the run; nothing is left open for post to finish. */
+    constructor(kind, deps, onDenied) {
         this.kind = kind;
         this.deps = deps;
+        this.onDenied = onDenied;
     }
     /** Whether the report was stopped for the run (no permission, or a token GitHub refused). */
     get stopped() {
@@ -312,6 +315,7 @@ class report_writer_ReportWriter {
     deny(status, error) {
         this.denied = true;
         this.pending.length = 0;
+        this.onDenied?.();
         this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
     }
     refused(status, error) {
@@ -560,7 +564,7 @@ function check_annotations_failedStepAnnotations(final, path, tails) {
 /** GitHub refuses a longer `output.summary` (characters); UTF-8 bytes are never fewer. */
 const CHECK_SUMMARY_MAX_BYTES = 65_000;
 function check_run_createCheckRunSink(name, deps) {
-    const writer = new ReportWriter('check run', deps);
+    const writer = new ReportWriter('check run', deps, () => deps.open.close('checkRunId'));
     const cancelledAt = watchCancel(deps);
     let info;
     let id;
@@ -684,7 +688,7 @@ function finalUpdates(conclusion, info, deps) {
 
 
 function commit_status_createCommitStatusSink(context, deps) {
-    const writer = new ReportWriter('commit status', deps);
+    const writer = new ReportWriter('commit status', deps, () => deps.open.close('status'));
     const cancelledAt = watchCancel(deps);
     let info;
     let targetUrl;
@@ -706,7 +710,8 @@ function commit_status_createCommitStatusSink(context, deps) {
         triggered(triggered) {
             info = triggered;
             targetUrl = triggered.web.url;
-            deps.open.mark({ status: true, targetUrl });
+            if (!writer.stopped)
+                deps.open.mark({ status: true, targetUrl });
             progress(triggered.resource, []);
         },
         update: progress,
@@ -732,7 +737,7 @@ function commit_status_createCommitStatusSink(context, deps) {
 
 
 function deployment_createDeploymentSink(environment, deps) {
-    const writer = new ReportWriter('deployment', deps);
+    const writer = new ReportWriter('deployment', deps, () => deps.open.close('deploymentId'));
     const cancelledAt = watchCancel(deps);
     let info;
     let id;
