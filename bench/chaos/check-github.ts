@@ -94,7 +94,7 @@ export function judgeGitHub(evidence: RunEvidence, github: GitHubEvidence, verdi
  * found, the `result` output against the server, an error annotation about GitHub (trouble there is a
  * warning), or a failed post step (which would fail the job).
  */
-export function gateChanges(evidence: RunEvidence, outcome: Outcome): string[] {
+function gateChanges(evidence: RunEvidence, outcome: Outcome): string[] {
   const { main, post, outputs, plan } = evidence;
   const changes: string[] = [];
   if (post.code !== 0)
