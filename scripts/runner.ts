@@ -42,11 +42,19 @@ export function makeFiles(): ActionFiles {
   return files;
 }
 
+/** What `${{ github.token }}` evaluates to in this model of the runner: the job's token. */
+export const JOB_TOKEN = 'ghs_jobToken0000000000000000000000000000';
+
+/** The runner evaluates the expressions of defaults; `github.token` is the only one action.yml uses. */
+function evaluateDefault(value: string): string {
+  return value.replace(/\$\{\{\s*github\.token\s*\}\}/g, JOB_TOKEN);
+}
+
 /** The runner's `INPUT_<NAME>`: upper case, spaces as underscores, dashes kept. */
 export function inputEnv(inputs: Record<string, string>, action = manifest): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = spec.default ?? '';
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = evaluateDefault(spec.default ?? '');
   }
   for (const [name, value] of Object.entries(inputs)) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;

@@ -26,11 +26,12 @@ import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
-  for (const secret of [core.getInput('token'), core.getInput('github-token')]) {
-    if (secret) core.setSecret(secret);
-  }
+  const rawToken = core.getInput('token');
+  if (rawToken) core.setSecret(rawToken);
   try {
     const { settings, github } = readActionSettings(readInput);
+    // The runner masks the job's own token; one passed from a secret is masked here, once it is used.
+    if (github) core.setSecret(github.token);
     // The GitHub client is loaded only when a report is asked for, while the flow starts.
     const loading = github ? import('../github/reporting.ts') : undefined;
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };

@@ -28,9 +28,8 @@ export async function post(): Promise<void> {
   if (problems.length > 0) {
     core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
   }
-  for (const secret of [core.getInput('token'), core.getInput('github-token')]) {
-    if (secret) core.setSecret(secret);
-  }
+  const rawToken = core.getInput('token');
+  if (rawToken) core.setSecret(rawToken);
   if (state.settled || (!state.id && !state.pendingTrigger)) {
     core.debug('Nothing to abort: the main step settled the remote work.');
   } else {
@@ -92,6 +91,7 @@ async function finishGitHubReports(state: Partial<SavedState>, open: OpenReports
   try {
     const { settings, github } = readActionSettings(readInput);
     if (!github) return;
+    core.setSecret(github.token);
     const ending = await endingOf(settings, state);
     const { finishOpenReports } = await import('../github/reporting.ts');
     await finishOpenReports(github, open, ending, {

@@ -220,7 +220,9 @@ describe('wait-for: workflow', () => {
       });
       expect(result.code, result.stdout).toBe(1);
       expect(result.outputs['workflow-id']).toMatch(/^[0-9a-f]{24}$/);
-      expect(result.outputs.result).toBe('passed');
+      // `result` is what the gate used (the failed deploy); `run-result` the triggered run's own.
+      expect(result.outputs.result).toBe('failed');
+      expect(result.outputs['run-result']).toBe('passed');
       expect(result.stdout).toMatch(/workflow: .*deploy/);
       expect(result.summary).toContain('deploy');
       const deployRun = own.control.runs().find((view) => view.sourceRunId === result.outputs.id);
