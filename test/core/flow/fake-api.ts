@@ -183,8 +183,12 @@ export class FakeApi implements CiApi {
     return remote;
   }
 
+  /** Runs before every call, after `failNext`'s: it may throw, for as long as it likes. */
+  everyCall?: Fault;
+
   #enter(method: Method, args: unknown[]): void {
     this.calls.push({ method, args, at: this.#time.now });
+    this.everyCall?.({ method, args });
     const index = this.#faults.findIndex((entry) => entry.method === method);
     if (index < 0) return;
     const entry = this.#faults[index]!;
