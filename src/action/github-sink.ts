@@ -3,7 +3,6 @@
 import type { CancelSignals } from '../core/flow/context.ts';
 import type { FlowSink } from '../core/flow/events.ts';
 import type { TargetRun } from '../core/flow/several-types.ts';
-import { nameForTarget } from '../core/flow/target-label.ts';
 import type { Outputs, StateStore } from '../core/contract.ts';
 import type { Log } from '../core/ports.ts';
 import type { StepLogFacts } from '../core/report/failures.ts';
@@ -14,6 +13,7 @@ import { summaryDoc } from '../core/sinks/summary-sink.ts';
 import type * as GitHubReportingModule from '../github/reporting.ts';
 import type { GitHubReporting } from '../github/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
+import { namedFor } from './github-names.ts';
 import { githubLog, githubOutputs, githubState } from './github-ports.ts';
 import { workflowPath } from './runner-context.ts';
 import { USER_AGENT } from './user-agent.ts';
@@ -75,17 +75,7 @@ export function targetGitHubSink(
   github: GitHubReporting,
   run: TargetRun,
 ): FlowSink {
-  const named = (name: string | undefined) =>
-    name === undefined ? undefined : nameForTarget(name, run.label);
-  const reporting: GitHubReporting = {
-    ...github,
-    ...(github.commitStatus !== undefined ? { commitStatus: named(github.commitStatus)! } : {}),
-    ...(github.checkRun !== undefined ? { checkRun: named(github.checkRun)! } : {}),
-    ...(github.deploymentEnvironment !== undefined
-      ? { deploymentEnvironment: named(github.deploymentEnvironment)! }
-      : {}),
-  };
-  return gitHubSink(loading, reporting, {
+  return gitHubSink(loading, namedFor(github, run.label), {
     settings: run.settings,
     outputs: { set: () => undefined },
     state: run.state,

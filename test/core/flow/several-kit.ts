@@ -33,7 +33,14 @@ export interface SeveralRun {
 
 export interface SeveralSetup {
   inputs?: Record<string, string>;
-  arrange?: (world: { api: FakeApi; time: ConcurrentTime; cancel: () => void; hurry: () => void }) => void;
+  arrange?: (world: {
+    api: FakeApi;
+    time: ConcurrentTime;
+    cancel: () => void;
+    hurry: () => void;
+    /** The state main saved so far, as post would read it if main died now. */
+    state: Map<StateKey, string>;
+  }) => void;
   targetSinks?: (run: TargetRun) => FlowSink[];
 }
 
@@ -43,9 +50,11 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
   api.pipelines = PIPELINES;
   const cancelController = new AbortController();
   const hurryController = new AbortController();
+  const state = new Map<StateKey, string>();
   setup.arrange?.({
     api,
     time,
+    state,
     cancel: () => cancelController.abort(new Error('cancelled')),
     hurry: () => hurryController.abort(new Error('hurry')),
   });
@@ -59,7 +68,6 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
   const settings = readSettings((name) => inputs[name] ?? '');
   const lines: string[] = [];
   const outputs = new Map<OutputName, string>();
-  const state = new Map<StateKey, string>();
   const summaries: string[] = [];
   const outputPort: Outputs = { set: (name, value) => void outputs.set(name, value) };
   const statePort: StateStore = {
