@@ -2,6 +2,8 @@
 // the step's outputs, state and summary, and the gate on every target.
 import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../../src/api/types.ts';
+import { nameForTarget, targetLabels } from '../../../src/core/flow/target-label.ts';
+import { renderSeveralSummary } from '../../../src/core/report/several-summary.ts';
 import { httpError, lostResponse, type FakeApi } from './fake-api.ts';
 import { busiestSecond, PIPELINES, runOf, runSeveral, type SeveralRun } from './several-kit.ts';
 
@@ -177,5 +179,36 @@ describe('the shared rate limit', () => {
     expect(stormy.ended.get('build')).toBe(calm.ended.get('build'));
     expect(stormy.ended.get('e2e')).toBe(calm.ended.get('e2e'));
     expect(stormy.ended.get('test')!).toBeGreaterThan(START + 60_000);
+  });
+});
+
+describe('the summary of several targets', () => {
+  it('stays within its byte limit for all targets together, the failed one kept first', async () => {
+    const run = await runSeveral({
+      arrange: ({ api }) => {
+        scripts(api, { e2e: script(5000, 2) });
+        api.stepLog = (url) => `${'x'.repeat(150)}\n`.repeat(300) + `error: ${url} broke\n`;
+      },
+    });
+    const full = run.summaries[0]!;
+    const small = renderSeveralSummary(run.end, { maxBytes: 6000 });
+    expect(Buffer.byteLength(full)).toBeGreaterThan(6000);
+    expect(Buffer.byteLength(small)).toBeLessThanOrEqual(6000);
+    expect(small).toContain('<th>Target</th>');
+    expect(small).toContain('e2e: Run failed');
+    expect(small.indexOf('e2e: Run failed')).toBeLessThan(small.indexOf('build: Run passed'));
+    expect(small).not.toMatch(/\n\s*\n/);
+  });
+
+  it('names targets by pipeline, and GitHub reports after them', () => {
+    const targets = [
+      { kind: 'pipeline' as const, owner: 'acme', application: 'web', pipeline: 'build' },
+      { kind: 'pipeline' as const, owner: 'acme', application: 'api', pipeline: 'build' },
+      { kind: 'pipeline' as const, owner: 'acme', application: 'web', pipeline: 'e2e' },
+      { kind: 'pipeline-id' as const, pipelineId: 'p1' },
+    ];
+    expect(targetLabels(targets)).toEqual(['web/build', 'api/build', 'e2e', 'p1']);
+    expect(nameForTarget('ci/test', 'e2e')).toBe('ci/test (e2e)');
+    expect(nameForTarget('ci/{pipeline}', 'e2e')).toBe('ci/e2e');
   });
 });
