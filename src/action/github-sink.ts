@@ -29,7 +29,7 @@ interface SinkPorts {
   tails: ReadonlyMap<string, StepLogFacts>;
 }
 
-export function gitHubSink(loading: ReportingModule, github: GitHubReporting, ports: SinkPorts): FlowSink {
+function gitHubSink(loading: ReportingModule, github: GitHubReporting, ports: SinkPorts): FlowSink {
   const { settings, tails } = ports;
   return deferred(
     loading.then(({ createGitHubSink }) =>

@@ -17,7 +17,7 @@ const ROOM_PER_TARGET = 2048;
 const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 
 /** Each target's summary document, labelled with the target. */
-export function targetDocs(end: SeveralEnd): Array<{ target: TargetEnd; doc: SummaryDoc }> {
+function targetDocs(end: SeveralEnd): Array<{ target: TargetEnd; doc: SummaryDoc }> {
   return end.targets.map((target) => {
     const doc = summaryDoc(target.settings, target.info, target.conclusion, { tails: target.tails });
     return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };

@@ -31,7 +31,7 @@ export interface TargetReading {
 }
 
 /** The most targets one step follows. */
-export const MAX_TARGETS = 50;
+const MAX_TARGETS = 50;
 
 const SELECTORS = ['pipeline-id', 'pipeline', 'application-id', 'run-id'] as const;
 
@@ -41,7 +41,7 @@ const WAYS =
   '`run-id: <id>` to follow an existing run.';
 
 /** The values of an input that takes one a line; blank lines are skipped. */
-export function linesOf(text: string): string[] {
+function linesOf(text: string): string[] {
   return text
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())

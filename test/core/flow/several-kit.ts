@@ -18,7 +18,7 @@ export const PIPELINES = [
   { id: 'p0000000000000000000000c', name: 'e2e' },
 ];
 
-export const THREE = { pipeline: 'acme/web/build\nacme/web/test\nacme/web/e2e' };
+const THREE = { pipeline: 'acme/web/build\nacme/web/test\nacme/web/e2e' };
 
 export interface SeveralRun {
   outcome: Outcome;
