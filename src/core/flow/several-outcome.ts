@@ -1,7 +1,9 @@
 // The step's outcome with several targets: it passes only when every target passed (each gated as
 // alone, so `propagate-failure: false` still lets a failed target pass), and says how many ended how.
 import type { Result } from '../../api/types.ts';
-import type { Outcome } from '../outcome.ts';
+import { decideOutcome, type Outcome } from '../outcome.ts';
+import type { Settings } from '../settings.ts';
+import type { Conclusion } from './events.ts';
 import type { OutcomeKind } from '../outcome-kind.ts';
 import type { TargetEnd } from './several-types.ts';
 
@@ -21,9 +23,21 @@ export function stopsOthers(outcome: Outcome): boolean {
   return outcome.kind === 'failed' || outcome.kind === 'aborted' || outcome.kind === 'unknown';
 }
 
-/** A target cancelled because another failed first. */
-export function failFastOutcome(cancelled: Outcome, failedFirst: string): Outcome {
-  const rest = cancelled.message.replace(/^Cancelled/, '');
+/**
+ * A target cancelled because another failed first: aborted, or when it had finished just before the
+ * abort, gated on its own result.
+ */
+export function failFastOutcome(
+  { outcome, final }: Conclusion,
+  failedFirst: string,
+  settings: Pick<Settings, 'propagateFailure' | 'timeoutMs' | 'onTimeout'>,
+): Outcome {
+  const finished = final.abort?.alreadyFinished ? final.abort.resource : undefined;
+  if (finished) {
+    const what = final.ref?.kind === 'build' ? 'build' : 'run';
+    return decideOutcome({ finished: true, result: finished.result, steps: final.steps }, settings, what);
+  }
+  const rest = outcome.message.replace(/^Cancelled/, '');
   return {
     kind: 'aborted',
     success: false,

@@ -85,7 +85,7 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
     // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
     const rewrite = (ended: Conclusion): Conclusion =>
       failedFirst !== undefined && !deps.cancel.signal.aborted && ended.outcome.kind === 'cancelled'
-        ? { ...ended, outcome: failFastOutcome(ended.outcome, failedFirst) }
+        ? { ...ended, outcome: failFastOutcome(ended, failedFirst, run.settings) }
         : ended;
     await execute(run.settings, {
       ...deps,

@@ -99,6 +99,27 @@ describe('several targets that do not all pass', () => {
     expect(run.state.get('settled')).toBe('true');
   });
 
+  it('with fail-fast, a target that finished just before its abort keeps its own result', async () => {
+    // e2e comes first and all poll once a minute: at the first poll e2e has failed, and build has
+    // finished but is not seen finished yet when fail-fast stops it.
+    const run = await runSeveral({
+      inputs: {
+        'fail-fast': 'true',
+        'poll-interval': '60s',
+        pipeline: 'acme/web/e2e\nacme/web/test\nacme/web/build',
+      },
+      arrange: ({ api }) =>
+        scripts(api, {
+          build: { ...script(2900), steps: ['checkout'] },
+          test: script(20_000),
+          e2e: script(3000, 0),
+        }),
+    });
+    expect(outcomes(run)).toEqual({ e2e: 'failed', test: 'aborted', build: 'passed' });
+    expect(run.end.targets[2]!.conclusion.final.abort?.alreadyFinished).toBe(true);
+    expect(run.outcome.kind).toBe('failed');
+  });
+
   it('without fail-fast, follows the others to their end', async () => {
     const run = await runSeveral({
       arrange: ({ api }) => scripts(api, { build: script(8000), test: script(8000), e2e: script(3000, 0) }),
