@@ -4,23 +4,18 @@ import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { messageOf } from '../text/message.ts';
 import { execute } from '../core/flow/execute.ts';
-import type { FlowSink } from '../core/flow/events.ts';
-import type { CancelSignals } from '../core/flow/context.ts';
-import { renderSummary } from '../core/report/summary-html.ts';
-import { SettingsError, type Settings } from '../core/settings.ts';
+import { SettingsError } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
-import { deferred } from '../core/sinks/deferred.ts';
-import { collectFailedLogs, type FailedLogs } from '../core/sinks/failed-logs.ts';
+import { collectFailedLogs } from '../core/sinks/failed-logs.ts';
 import { createLogSink } from '../core/sinks/log-sink.ts';
 import { createRecordSink } from '../core/sinks/record-sink.ts';
-import { createSummarySink, summaryDoc, toJobSummary } from '../core/sinks/summary-sink.ts';
-import type * as GitHubReportingModule from '../github/reporting.ts';
-import type { GitHubReporting } from '../github/settings.ts';
+import { createSummarySink, toJobSummary } from '../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
+import { stepGitHubSink } from './github-sink.ts';
 import { readInput } from './inputs.ts';
-import { workflowPath } from './runner-context.ts';
 import { readActionSettings } from './settings.ts';
+import { runSeveral } from './several.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -37,6 +32,9 @@ export async function run(): Promise<void> {
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const outcome = await withApiClient(connection, (client) => {
       const time = { clock: systemClock, sleep: realSleep };
+      if (settings.targets.length > 1) {
+        return runSeveral(settings, { client, ...time, log: githubLog, cancel }, github, loading);
+      }
       const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log: githubLog });
       const sinks = [
         createRecordSink(githubOutputs, githubState),
@@ -45,7 +43,7 @@ export async function run(): Promise<void> {
         ...(settings.summary
           ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog), { failedLogs })]
           : []),
-        ...(github && loading ? [gitHubSink(loading, github, settings, cancel, failedLogs)] : []),
+        ...(github && loading ? [stepGitHubSink(loading, github, settings, cancel, failedLogs.tails)] : []),
       ];
       return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
     });
@@ -56,33 +54,6 @@ export async function run(): Promise<void> {
   } finally {
     cancel.dispose();
   }
-}
-
-function gitHubSink(
-  loading: Promise<typeof GitHubReportingModule>,
-  github: GitHubReporting,
-  settings: Settings,
-  cancel: CancelSignals,
-  failedLogs: FailedLogs,
-): FlowSink {
-  return deferred(
-    loading.then(({ createGitHubSink }) =>
-      createGitHubSink(github, {
-        outputs: githubOutputs,
-        state: githubState,
-        log: githubLog,
-        clock: systemClock,
-        sleep: realSleep,
-        cancel,
-        wait: settings.wait,
-        userAgent: USER_AGENT,
-        annotationPath: workflowPath(),
-        failedLogs: failedLogs.tails,
-        summary: (conclusion, info, maxBytes) =>
-          renderSummary(summaryDoc(settings, info, conclusion, { tails: failedLogs.tails }), { maxBytes }),
-      }),
-    ),
-  );
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

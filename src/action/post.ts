@@ -6,9 +6,16 @@
 import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
-import { leftWork } from '../core/backstop.ts';
+import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
 import type { CiApi } from '../core/api-port.ts';
-import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
+import {
+  readSavedState,
+  type OpenReportsState,
+  type SavedState,
+  type TargetState,
+} from '../core/contract.ts';
+import { targetLabels } from '../core/flow/target-label.ts';
+import { namedFor } from './github-names.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { Settings } from '../core/settings.ts';
 import { readActionSettings } from './settings.ts';
@@ -30,12 +37,14 @@ export async function post(): Promise<void> {
   }
   const rawToken = core.getInput('token');
   if (rawToken) core.setSecret(rawToken);
-  if (state.settled || (!state.id && !state.pendingTrigger)) {
+  const targetsLeft = state.targets?.some((target) => !target.settled) ?? false;
+  if (state.settled || (!state.id && !state.pendingTrigger && !targetsLeft)) {
     core.debug('Nothing to abort: the main step settled the remote work.');
   } else {
     await abortWhatMainLeft(state);
   }
   if (state.githubReports) await finishGitHubReports(state, state.githubReports);
+  if (state.targets?.some((target) => target.githubReports)) await finishTargetReports(state.targets);
 }
 
 async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
@@ -55,7 +64,9 @@ async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
 }
 
 async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promise<void> {
-  const { refs, ambiguous } = await leftWork(client, state);
+  const { refs, ambiguous } = state.targets
+    ? await leftWorkOfTargets(client, state.targets)
+    : await leftWork(client, state);
   if (ambiguous !== undefined) {
     core.warning(
       `The main step stopped while triggering, and ${ambiguous} new runs match the trigger; ` +
@@ -107,9 +118,41 @@ async function finishGitHubReports(state: Partial<SavedState>, open: OpenReports
   }
 }
 
+/** With several targets, each one's reports, named for it as main named them. */
+async function finishTargetReports(targets: readonly TargetState[]): Promise<void> {
+  try {
+    const { settings, github } = readActionSettings(readInput);
+    if (!github) return;
+    core.setSecret(github.token);
+    const labels = targetLabels(settings.targets);
+    const { finishOpenReports } = await import('../github/reporting.ts');
+    await Promise.all(
+      targets.map(async (target, index) => {
+        const label = labels[index];
+        if (!target.githubReports || label === undefined) return;
+        const ending = await endingOf(settings, target);
+        await finishOpenReports(namedFor(github, label), target.githubReports, prefixed(ending, label), {
+          log: githubLog,
+          clock: systemClock,
+          sleep: realSleep,
+          userAgent: USER_AGENT,
+        });
+      }),
+    );
+  } catch (error) {
+    core.warning(
+      `Could not finish the GitHub reports: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`,
+    );
+  }
+}
+
+function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string) {
+  return { ...ending, line: `${label}: ${ending.line}` };
+}
+
 async function endingOf(
   settings: Settings,
-  state: Partial<SavedState>,
+  state: Pick<Partial<SavedState>, 'kind' | 'id'>,
 ): Promise<{ outcome: OutcomeKind; line: string }> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
   const stopped = {

@@ -3,7 +3,7 @@
 // flight, found the way a lost trigger response is. With `retries` both can be there at once: an
 // attempt that finished, and the next one's trigger in flight.
 import type { CiApi } from './api-port.ts';
-import type { SavedState } from './contract.ts';
+import type { SavedState, TargetState } from './contract.ts';
 import { buildRef, runRef, type RemoteRef } from './refs.ts';
 import { findTriggeredRuns } from './trigger.ts';
 
@@ -13,7 +13,9 @@ export interface LeftWork {
   ambiguous?: number;
 }
 
-export async function leftWork(client: CiApi, state: Partial<SavedState>): Promise<LeftWork> {
+type Saved = Pick<Partial<SavedState>, 'kind' | 'id' | 'workflowRuns' | 'pendingTrigger'>;
+
+export async function leftWork(client: CiApi, state: Saved): Promise<LeftWork> {
   // Built from the API root and the ids: a saved URL is never where an abort is sent.
   const saved = state.id
     ? [
@@ -26,4 +28,12 @@ export async function leftWork(client: CiApi, state: Partial<SavedState>): Promi
   if (candidates.length > 1) return { refs: saved, ambiguous: candidates.length };
   const inFlight = candidates.map((run): RemoteRef => ({ kind: 'run', id: run.id, url: run.url }));
   return { refs: [...saved, ...inFlight.filter((ref) => ref.id !== state.id)] };
+}
+
+/** With several targets: what each unsettled target left, looked for at the same time. */
+export async function leftWorkOfTargets(client: CiApi, targets: readonly TargetState[]): Promise<LeftWork> {
+  const unsettled = targets.filter((target) => !target.settled && (target.id || target.pendingTrigger));
+  const each = await Promise.all(unsettled.map((target) => leftWork(client, target)));
+  const ambiguous = each.reduce((sum, left) => sum + (left.ambiguous ?? 0), 0);
+  return { refs: each.flatMap((left) => left.refs), ...(ambiguous > 0 ? { ambiguous } : {}) };
 }

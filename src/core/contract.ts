@@ -19,8 +19,8 @@ interface OutputValues {
   status: Status;
   /** The result the gate used: with `wait-for: workflow`, the worst over every run waited for. */
   result: Result;
-  /** The triggered (or followed) run's own result. */
-  'run-result': Result;
+  /** The triggered (or followed) run's own result; empty with several targets. */
+  'run-result': Result | '';
   /** Whole percent from 0 to 100, or empty. */
   progress: string;
   'started-at': string;
@@ -79,6 +79,19 @@ export interface SavedState {
   pendingTrigger: TriggerFingerprint | undefined;
   /** GitHub reports opened and not finished yet; post finishes them after a SIGKILL. */
   githubReports: OpenReportsState | undefined;
+  /** With several targets: each one's remote work, in input order (the entries above stay empty). */
+  targets: TargetState[] | undefined;
+}
+
+/** One target's remote work, as post needs it: the same facts as the single-target entries. */
+export interface TargetState {
+  kind?: 'run' | 'build';
+  id?: string;
+  settled: boolean;
+  workflowRuns?: string[];
+  pendingTrigger?: TriggerFingerprint;
+  /** This target's GitHub reports left open. */
+  githubReports?: OpenReportsState;
 }
 
 /** A report left open on purpose (`wait: false`) is not listed. */
@@ -106,6 +119,7 @@ const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   workflowRuns: (ids) => JSON.stringify(ids),
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
   githubReports: (open) => (open ? JSON.stringify(open) : ''),
+  targets: (targets) => (targets ? JSON.stringify(targets) : ''),
 };
 
 export function saveState<K extends StateKey>(store: StateStore, key: K, value: SavedState[K]): void {
@@ -141,7 +155,27 @@ export function readSavedState(store: StateStore): ReadState {
   const reports = parseJson(store.get('githubReports'));
   if (isOpenReports(reports)) state.githubReports = reports;
   else if (reports !== undefined) problems.push('githubReports');
+  const targets = parseJson(store.get('targets'));
+  if (Array.isArray(targets) && targets.every(isTargetState)) state.targets = targets;
+  else if (targets !== undefined) problems.push('targets');
   return { state, problems };
+}
+
+function isTargetState(value: unknown): value is TargetState {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { kind, id, settled, workflowRuns, pendingTrigger, githubReports, ...rest } = value as Record<
+    string,
+    unknown
+  >;
+  return (
+    Object.keys(rest).length === 0 &&
+    (kind === undefined || kind === 'run' || kind === 'build') &&
+    (id === undefined || isSafeId(id)) &&
+    typeof settled === 'boolean' &&
+    (workflowRuns === undefined || (Array.isArray(workflowRuns) && workflowRuns.every(isSafeId))) &&
+    (pendingTrigger === undefined || isFingerprint(pendingTrigger)) &&
+    (githubReports === undefined || isOpenReports(githubReports))
+  );
 }
 
 function isOpenReports(value: unknown): value is OpenReportsState {

@@ -28,7 +28,10 @@ export interface Settings {
   token: string;
   /** Other origins (`https://host[:port]`) whose step logs and artifacts may be fetched, without the token. */
   logOrigins: string[];
+  /** The only target, or the first of several. */
   target: Target;
+  /** Every target in input order (`pipeline-id` lines, then `pipeline` lines); one unless several are given. */
+  targets: Target[];
   /** The `application` input when it is not itself the target (for `wait-for: workflow` with run targets). */
   application?: { owner: string; name: string };
   branch?: string;
@@ -42,6 +45,8 @@ export interface Settings {
   waitFor: 'run' | 'workflow';
   /** How many times a run (or build) that finished `failed` by itself is triggered again: 0 to 5. */
   retries: number;
+  /** With several targets: the first that fails aborts the others still running. */
+  failFast: boolean;
   /** undefined = no limit, for all attempts together. */
   timeoutMs?: number;
   onTimeout: 'abort' | 'leave';
@@ -70,6 +75,7 @@ export const INPUT_DEFAULTS = {
   wait: 'true',
   'wait-for': 'run',
   retries: '0',
+  'fail-fast': 'false',
   timeout: '',
   'on-timeout': 'abort',
   'abort-on-cancel': 'true',
@@ -96,7 +102,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
 
   const baseUrl = readBaseUrl(value('base-url'), problems);
   const logOrigins = readLogOrigins(value('log-origins'), baseUrl, problems);
-  const { kind, target, application } = readTarget(
+  const { kind, targets, application } = readTarget(
     {
       'pipeline-id': value('pipeline-id'),
       pipeline: value('pipeline'),
@@ -111,9 +117,17 @@ export function readSettings(getInput: (name: string) => string): Settings {
 
   const trigger = readTriggerInputs(kind, raw, problems);
   const following = readFollowInputs(kind, value, problems);
+  if (targets && targets.length > 1 && following.waitFor === 'workflow') {
+    problems.addCombination(
+      ['wait-for', kind === 'run-id' ? 'run-id' : kind === 'pipeline-id' ? 'pipeline-id' : 'pipeline'],
+      `\`workflow\` follows the workflow of one run, but ${targets.length} targets are given.`,
+      'Use `wait-for: run` (the default) with several targets, or give one target per step.',
+    );
+  }
 
   if (problems.list.length > 0) throw new SettingsError(problems.list);
-  if (baseUrl === undefined || target === undefined) {
+  const target = targets?.[0];
+  if (baseUrl === undefined || targets === undefined || target === undefined) {
     throw new Error('Settings were incomplete although no input problem was found.');
   }
   return {
@@ -121,6 +135,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
     token,
     logOrigins,
     target,
+    targets,
     ...(application && { application }),
     ...trigger,
     ...following,
@@ -181,6 +196,7 @@ type FollowFields = Pick<
   | 'wait'
   | 'waitFor'
   | 'retries'
+  | 'failFast'
   | 'timeoutMs'
   | 'onTimeout'
   | 'abortOnCancel'
@@ -206,6 +222,7 @@ function readFollowInputs(
     wait,
     waitFor,
     retries,
+    failFast: readBoolean('fail-fast', value('fail-fast'), false, problems),
     ...(timeoutMs !== undefined && { timeoutMs }),
     onTimeout: readChoice('on-timeout', value('on-timeout'), ['abort', 'leave'], 'abort', problems),
     abortOnCancel: readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems),

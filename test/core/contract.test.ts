@@ -51,6 +51,27 @@ describe('the contract', () => {
     expect([...store.values.values()].join('\n')).not.toContain('secret');
   });
 
+  it('reads back every target of several, and drops a list with one bad entry', () => {
+    const store = memoryStore();
+    const fingerprint = fingerprintOf({ pipelineId: 'p0000000000000000000000a' }, []);
+    const targets = [
+      { kind: 'run' as const, id: '5e000000000000000000002f', settled: true },
+      { settled: false, pendingTrigger: fingerprint },
+      {
+        kind: 'run' as const,
+        id: '5e0000000000000000000031',
+        settled: false,
+        githubReports: { status: true as const, checkRunId: 7 },
+      },
+    ];
+    saveState(store, 'targets', targets);
+    expect(readSavedState(store)).toEqual({ state: { settled: false, targets }, problems: [] });
+    store.save('targets', JSON.stringify([...targets, { settled: false, id: '../abort' }]));
+    expect(readSavedState(store).problems).toEqual(['targets']);
+    store.save('targets', JSON.stringify([{ settled: 'yes' }]));
+    expect(readSavedState(store).problems).toEqual(['targets']);
+  });
+
   it.each([
     ['id', '..'],
     ['id', 'abc123\n::warning::x'],

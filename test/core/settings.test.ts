@@ -40,10 +40,12 @@ describe('readSettings with valid inputs', () => {
       token: LEAK_TOKEN,
       logOrigins: [],
       target: { kind: 'pipeline-id', pipelineId: PIPELINE_ID },
+      targets: [{ kind: 'pipeline-id', pipelineId: PIPELINE_ID }],
       envVars: [],
       wait: true,
       waitFor: 'run',
       retries: 0,
+      failFast: false,
       onTimeout: 'abort',
       abortOnCancel: true,
       pollInterval: 'auto',
@@ -445,5 +447,39 @@ describe('log-origins', () => {
     });
     expect(message).toContain('`log-origins`');
     expect(message).toContain('plain http');
+  });
+});
+
+describe('several targets', () => {
+  it('reads one pipeline a line, ids first, mixed with names, blank lines skipped', () => {
+    const settings = read({
+      'pipeline-id': `${PIPELINE_ID}\n\n  ${APPLICATION_ID}  \n`,
+      pipeline: 'acme/web/build\r\nacme/web/test',
+      'fail-fast': 'true',
+    });
+    expect(settings.targets).toEqual([
+      { kind: 'pipeline-id', pipelineId: PIPELINE_ID },
+      { kind: 'pipeline-id', pipelineId: APPLICATION_ID },
+      { kind: 'pipeline', owner: 'acme', application: 'web', pipeline: 'build' },
+      { kind: 'pipeline', owner: 'acme', application: 'web', pipeline: 'test' },
+    ]);
+    expect(settings.target).toEqual(settings.targets[0]);
+    expect(settings.failFast).toBe(true);
+  });
+
+  it('reads several run ids, and takes exactly 50 targets', () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `r${String(index).padStart(23, '0')}`);
+    expect(read({ 'pipeline-id': '', 'run-id': ids.join('\n') }).targets).toHaveLength(50);
+    expect(read({ 'pipeline-id': ids.join('\n') }).targets).toHaveLength(50);
+  });
+
+  it('keeps one target exactly as before', () => {
+    expect(read({ 'pipeline-id': `\n${PIPELINE_ID}\n` })).toEqual(read());
+  });
+
+  it('names the bad line among several', () => {
+    const error = problemsOf({ 'pipeline-id': `${PIPELINE_ID}\nhttps://ci.example.com/x` });
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toContain('is a URL, not an id');
   });
 });

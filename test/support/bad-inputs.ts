@@ -84,7 +84,12 @@ export const BAD_INPUTS: BadInput[] = [
     'exactly one',
   ),
   row('pipeline-id and run-id', { 'run-id': RUN_ID }, 'run-id', 'exactly one'),
-  row('pipeline-id and pipeline', { pipeline: 'acme/shop/build' }, 'pipeline', 'exactly one'),
+  row(
+    'pipeline and run-id',
+    { ...noPipelineId, pipeline: 'acme/shop/build', 'run-id': RUN_ID },
+    'run-id',
+    'exactly one',
+  ),
   row(
     'application-id and application',
     { ...noPipelineId, 'application-id': APPLICATION_ID, application: 'acme/shop' },
@@ -225,4 +230,41 @@ export const BAD_INPUTS: BadInput[] = [
   row('poll-interval below 1s', { 'poll-interval': '500ms' }, 'poll-interval', 'minimum of 1s'),
   row('poll-interval above 1h', { 'poll-interval': '2h' }, 'poll-interval', 'maximum of 1h'),
   row('poll-interval words', { 'poll-interval': 'fast' }, 'poll-interval', 'not a duration'),
+  // several targets
+  row('51 pipeline ids', { 'pipeline-id': manyIds(51).join('\n') }, 'pipeline-id', 'at most 50'),
+  row(
+    '51 targets, ids and names mixed',
+    { 'pipeline-id': manyIds(26).join('\n'), pipeline: manyNames(25).join('\n') },
+    'pipeline',
+    'at most 50',
+  ),
+  row('51 run ids', { ...noPipelineId, 'run-id': manyIds(51).join('\n') }, 'run-id', 'at most 50'),
+  row(
+    'a pipeline id given twice',
+    { 'pipeline-id': `${PIPELINE_ID}\n${APPLICATION_ID}\n${PIPELINE_ID}` },
+    'pipeline-id',
+    'given twice',
+  ),
+  row(
+    'a pipeline name given twice',
+    { ...noPipelineId, pipeline: 'acme/web/build\nACME/web/build' },
+    'pipeline',
+    'given twice',
+  ),
+  row('a run id given twice', { ...noPipelineId, 'run-id': `${RUN_ID}\n${RUN_ID}` }, 'run-id', 'given twice'),
+  row(
+    'wait-for workflow with several targets',
+    { ...noPipelineId, pipeline: 'acme/web/build\nacme/web/test', 'wait-for': 'workflow' },
+    'wait-for',
+    'targets are given',
+  ),
+  row('fail-fast not a boolean', { 'fail-fast': 'yes' }, 'fail-fast', 'not a boolean'),
 ];
+
+function manyIds(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `5f8e3c2a9b1d4e6f7a${String(index).padStart(6, '0')}`);
+}
+
+function manyNames(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `acme/web/pipeline-${index}`);
+}

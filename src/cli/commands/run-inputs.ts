@@ -21,15 +21,21 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     description: 'API token (default: $CI_RUN_TOKEN); other local users see it in ps: prefer --token-file.',
   },
   'log-origins': { value: '<origin>', description: 'Other origins whose step logs may be fetched.' },
-  'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline.' },
-  pipeline: { value: '<owner/app/pipeline>', description: 'Trigger a run of the pipeline with this name.' },
+  'pipeline-id': { value: '<id>', description: 'Trigger a run of this pipeline; repeat it for several.' },
+  pipeline: {
+    value: '<owner/app/pipeline>',
+    description: 'Trigger a run of the pipeline with this name; repeat it for several.',
+  },
   'application-id': { value: '<id>', description: 'Trigger a classic build of this application.' },
   application: {
     value: '<owner/app>',
     description:
       'Alone: trigger a classic build; with a run target: the application for --wait-for workflow.',
   },
-  'run-id': { value: '<id>', description: 'Follow this existing run instead of triggering one.' },
+  'run-id': {
+    value: '<id>',
+    description: 'Follow this existing run instead of triggering one; repeat it for several.',
+  },
   branch: { value: '<name>', description: "Branch to run (default: the application's default branch)." },
   commit: { value: '<hash>', description: 'Full 40-character commit hash to run; needs --branch.' },
   message: { value: '<text>', description: 'Message of the run or build (default: the commit message).' },
@@ -46,6 +52,10 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
   retries: {
     value: '<0-5>',
     description: 'Trigger a run that failed by itself again, up to this many times (default: 0).',
+  },
+  'fail-fast': {
+    value: '<true|false>',
+    description: 'With several targets: the first that fails aborts the others (default: false).',
   },
   timeout: {
     value: '<duration>',
@@ -74,6 +84,9 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
   summary: { value: '<true|false>', description: 'Print the summary at the end (default: true).' },
 };
 
+/** Flags that may repeat: each value is one line of the input. */
+const REPEATED = new Set<InputName>(['env-vars', 'pipeline-id', 'pipeline', 'run-id']);
+
 /** One flag per action input, plus `--env-vars-file`. */
 export const RUN_OPTIONS: Record<string, OptionSpec> = {
   ...Object.fromEntries(
@@ -82,7 +95,7 @@ export const RUN_OPTIONS: Record<string, OptionSpec> = {
       {
         type: 'string',
         ...INPUT_HELP[name],
-        ...(name === 'env-vars' ? { multiple: true } : {}),
+        ...(REPEATED.has(name) ? { multiple: true } : {}),
       } satisfies OptionSpec,
     ]),
   ),
@@ -104,6 +117,9 @@ export function inputsFromFlags(flags: Flags, io: CliIo, token: string): (name: 
     .map((option) => (option.name === 'env-vars-file' ? readEnvFile(option.value, io.cwd) : option.value));
   const values: Record<string, string> = {
     ...Object.fromEntries(INPUT_NAMES.map((name) => [name, flags.string(name) ?? ''])),
+    ...Object.fromEntries(
+      ['pipeline-id', 'pipeline', 'run-id'].map((name) => [name, flags.list(name).join('\n')]),
+    ),
     'base-url': baseUrlOf(flags, io.env),
     token,
     'env-vars': envVars.join('\n'),

@@ -8,7 +8,14 @@ import type { Outputs, StateStore } from '../../core/contract.ts';
 import { execute } from '../../core/flow/execute.ts';
 import type { SummaryDoc } from '../../core/report/summary-model.ts';
 import { renderSummaryText } from '../../core/report/summary-text.ts';
-import { readSettings } from '../../core/settings.ts';
+import { readSettings, type Settings } from '../../core/settings.ts';
+import type { CancelSignals } from '../../core/flow/context.ts';
+import { executeSeveral } from '../../core/flow/several.ts';
+import type { SeveralEnd } from '../../core/flow/several-types.ts';
+import type { Outcome } from '../../core/outcome.ts';
+import type { Log } from '../../core/ports.ts';
+import { renderSeveralSummaryText } from '../../core/report/several-summary.ts';
+import { writeSeveralOutputs } from '../../core/sinks/several-outputs.ts';
 import { createLogSink } from '../../core/sinks/log-sink.ts';
 import { createRecordSink } from '../../core/sinks/record-sink.ts';
 import { createSummarySink } from '../../core/sinks/summary-sink.ts';
@@ -65,6 +72,17 @@ export const run: CommandSpec = {
     try {
       client = createApiClient({ ...settings, userAgent: USER_AGENT, debug: (line) => log.debug(line) });
       const outputs = new Map<string, string>();
+      if (settings.targets.length > 1) {
+        const several = await runSeveralInTerminal(settings, { client, log, cancel, outputs });
+        log.clearProgress();
+        const text = settings.summary
+          ? guardLines(renderSeveralSummaryText(several.end, { color: style.enabled }))
+          : `${sanitizeLine(several.outcome.message, { maxLength: 4000 })}\n`;
+        report.write(`\n${text}`);
+        if (json) printJson(io, { ...outcomeJson(several.outcome), outputs: Object.fromEntries(outputs) });
+        if (cancel.signal.aborted) return EXIT.interrupted;
+        return several.outcome.success ? EXIT.passed : EXIT.failed;
+      }
       let summary: SummaryDoc | undefined;
       const sinks = [
         createRecordSink(mapOutputs(outputs), memoryState()),
@@ -93,9 +111,7 @@ export const run: CommandSpec = {
       }
       if (json) {
         printJson(io, {
-          outcome: outcome.kind,
-          success: outcome.success,
-          message: outcome.message,
+          ...outcomeJson(outcome),
           outputs: Object.fromEntries(outputs),
           ...(summary ? { summary: summary.data } : {}),
         });
@@ -113,6 +129,30 @@ export const run: CommandSpec = {
     }
   },
 };
+
+function outcomeJson(outcome: Outcome) {
+  return { outcome: outcome.kind, success: outcome.success, message: outcome.message };
+}
+
+/** Several targets at once; the outputs as the action would set them. */
+async function runSeveralInTerminal(
+  settings: Settings,
+  deps: { client: ApiClient; log: Log; cancel: CancelSignals; outputs: Map<string, string> },
+): Promise<{ outcome: Outcome; end: SeveralEnd }> {
+  let end: SeveralEnd | undefined;
+  const outputs = mapOutputs(deps.outputs);
+  const outcome = await executeSeveral(settings, {
+    client: deps.client,
+    clock: systemClock,
+    sleep: realSleep,
+    log: deps.log,
+    cancel: deps.cancel,
+    outputs,
+    state: memoryState(),
+    ends: [(ended) => writeSeveralOutputs(outputs, ended), (ended) => void (end = ended)],
+  });
+  return { outcome, end: end! };
+}
 
 function mapOutputs(values: Map<string, string>): Outputs {
   return { set: (name, value) => void values.set(name, value) };

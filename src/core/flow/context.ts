@@ -12,6 +12,11 @@ export interface CancelSignals {
   signal: AbortSignal;
   /** A second signal: stop waiting for anything, write what we have and exit now. */
   hurry: AbortSignal;
+  /**
+   * With several targets and `fail-fast`: another target failed. `signal` aborts too, and the remote work is
+   * aborted whatever `abort-on-cancel` says.
+   */
+  failFast?: AbortSignal;
 }
 
 export interface FlowDeps {

@@ -17,7 +17,9 @@ export async function stop(
   what: 'run' | 'build' | 'workflow' = refs[0]?.kind ?? 'run',
 ): Promise<Conclusion> {
   const { settings, log, view } = context;
-  const shouldAbort = reason === 'cancelled' ? settings.abortOnCancel : settings.onTimeout === 'abort';
+  const failFast = reason === 'cancelled' && context.cancel.failFast?.aborted === true;
+  const shouldAbort =
+    reason === 'cancelled' ? settings.abortOnCancel || failFast : settings.onTimeout === 'abort';
   const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
   let abort: AbortResult | undefined;
   let settled = false;
@@ -31,7 +33,7 @@ export async function stop(
   } else if (refs.length > 0) {
     log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
     const results = await abortAll(context.client, refs, {
-      budgetMs: reason === 'cancelled' ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
+      budgetMs: reason === 'cancelled' && !failFast ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
       clock: context.clock,
       sleep: context.sleep,
       log,

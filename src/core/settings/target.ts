@@ -1,6 +1,7 @@
-// Which inputs select the target: exactly one of `pipeline-id`, `pipeline`, `application-id`, `run-id`, or
-// `application` alone. `application` may accompany `pipeline-id` and `run-id` (it names the application whose
-// workflows `wait-for: workflow` reads) and `pipeline` (if it names the same application).
+// Which inputs select the target: `pipeline-id` and `pipeline` (each one value a line, both together
+// allowed), `application-id`, `run-id` (one value a line), or `application` alone. `application` may
+// accompany `pipeline-id` and `run-id` (it names the application whose workflows `wait-for: workflow`
+// reads) and `pipeline` (if it names the same application).
 import type { Problems } from './problems.ts';
 import { quote } from './problems.ts';
 import { readApplicationName, readId, readPipelineName } from './values.ts';
@@ -21,13 +22,16 @@ export interface TargetInputs {
 }
 
 export interface TargetReading {
-  /** The kind the inputs ask for; undefined when no target or several are given. */
+  /** The kind the inputs ask for (`pipeline` when names and ids are mixed); undefined when unclear. */
   kind?: Target['kind'];
-  /** The target, when its kind is clear and its value is valid. */
-  target?: Target;
+  /** Every target, in input order (`pipeline-id` lines, then `pipeline` lines), when all are valid. */
+  targets?: Target[];
   /** The `application` input when it accompanies a run target. */
   application?: { owner: string; name: string };
 }
+
+/** The most targets one step follows. */
+const MAX_TARGETS = 50;
 
 const SELECTORS = ['pipeline-id', 'pipeline', 'application-id', 'run-id'] as const;
 
@@ -36,21 +40,30 @@ const WAYS =
   '`application-id: <id>` or `application: owner/application` to trigger a classic build; ' +
   '`run-id: <id>` to follow an existing run.';
 
+/** The values of an input that takes one a line; blank lines are skipped. */
+function linesOf(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
 export function readTarget(values: TargetInputs, problems: Problems): TargetReading {
-  const pipelineId = readId('pipeline-id', values['pipeline-id'], problems);
-  const pipeline = readPipelineName(values.pipeline, problems);
+  // Every value is checked, whichever target is taken, so that one error lists every mistake.
+  const pipelines = readRunTargets(values, problems);
   const applicationId = readId('application-id', values['application-id'], problems);
   const application = readApplicationName(values.application, problems);
-  const runId = readId('run-id', values['run-id'], problems);
-
+  const runIds = readLines('run-id', values['run-id'], problems, (line) => readId('run-id', line, problems));
   const given = SELECTORS.filter((name) => values[name] !== '');
-  const [kind, ...others] = given;
+  // Pipelines by id and by name may be mixed: both trigger runs.
+  const selecting = given.filter((name) => name !== 'pipeline-id' || !given.includes('pipeline'));
+  const [kind, ...others] = selecting;
   if (kind === undefined) {
     if (values.application !== '') {
       return {
         kind: 'application',
         ...(application && {
-          target: { kind: 'application', owner: application.owner, application: application.name },
+          targets: [{ kind: 'application', owner: application.owner, application: application.name }],
         }),
       };
     }
@@ -66,15 +79,14 @@ export function readTarget(values: TargetInputs, problems: Problems): TargetRead
       ? `To follow an existing run, keep only \`run-id\`; to trigger a new one, remove \`run-id\`. ${WAYS}`
       : WAYS;
     problems.addCombination(
-      [kind, ...others],
-      `${others.length === 1 ? 'both' : 'all of them'} select a target, but exactly one may be set.`,
+      [...given] as [string, ...string[]],
+      `${given.length === 2 ? 'both' : 'all of them'} select a target, but exactly one may be set.`,
       hint,
     );
     return {};
   }
-
   switch (kind) {
-    case 'application-id':
+    case 'application-id': {
       if (values.application !== '') {
         problems.addCombination(
           ['application-id', 'application'],
@@ -83,33 +95,108 @@ export function readTarget(values: TargetInputs, problems: Problems): TargetRead
         );
         return { kind };
       }
-      return { kind, ...(applicationId && { target: { kind, applicationId } }) };
-    case 'pipeline': {
-      if (pipeline && application && !sameApplication(pipeline, application)) {
-        problems.addCombination(
-          ['application', 'pipeline'],
-          `\`application\` is ${quote(values.application)} but the pipeline belongs to ` +
-            `${quote(`${pipeline.owner}/${pipeline.application}`)}; with \`pipeline\`, \`application\` may only ` +
-            'repeat the pipeline’s owner and application.',
-          'Remove `application`: `pipeline` already names the application whose workflows are read.',
-        );
-        return { kind };
-      }
-      return {
-        kind,
-        ...(pipeline && { target: { kind, ...pipeline } }),
-        ...(application && { application }),
-      };
+      return { kind, ...(applicationId && { targets: [{ kind, applicationId }] }) };
     }
-    case 'pipeline-id':
-      return {
-        kind,
-        ...(pipelineId && { target: { kind, pipelineId } }),
-        ...(application && { application }),
-      };
-    case 'run-id':
-      return { kind, ...(runId && { target: { kind, runId } }), ...(application && { application }) };
+    case 'pipeline':
+    case 'pipeline-id': {
+      const targets = pipelines && checkApplication(pipelines, values, application, problems);
+      return { kind, ...(targets && { targets }), ...(application && { application }) };
+    }
+    case 'run-id': {
+      const targets = runIds?.map((runId): Target => ({ kind, runId }));
+      return { kind, ...(targets && { targets }), ...(application && { application }) };
+    }
   }
+}
+
+/** The pipelines of `pipeline-id` and `pipeline`, ids first; undefined when any is wrong. */
+function readRunTargets(values: TargetInputs, problems: Problems): Target[] | undefined {
+  const known = problems.list.length;
+  const ids = readLines('pipeline-id', values['pipeline-id'], problems, (line) =>
+    readId('pipeline-id', line, problems),
+  );
+  const names = readLines('pipeline', values.pipeline, problems, (line) => readPipelineName(line, problems));
+  const targets: Target[] = [
+    ...(ids ?? []).map((pipelineId): Target => ({ kind: 'pipeline-id', pipelineId })),
+    ...(names ?? []).map((name): Target => ({ kind: 'pipeline', ...name })),
+  ];
+  if (targets.length > MAX_TARGETS) {
+    const inputs = (['pipeline-id', 'pipeline'] as const).filter((name) => values[name] !== '');
+    problems.addCombination(
+      inputs as [string, ...string[]],
+      `${targets.length} targets are given together, but one step follows at most ${MAX_TARGETS}.`,
+      `Split them over several steps (or jobs) of at most ${MAX_TARGETS} targets each.`,
+    );
+  }
+  return problems.list.length > known ? undefined : targets;
+}
+
+/** With `pipeline`, `application` may only repeat the pipelines' owner and application. */
+function checkApplication(
+  targets: Target[],
+  values: TargetInputs,
+  application: { owner: string; name: string } | undefined,
+  problems: Problems,
+): Target[] | undefined {
+  for (const pipeline of targets) {
+    if (pipeline.kind !== 'pipeline') continue;
+    if (application && !sameApplication(pipeline, application)) {
+      problems.addCombination(
+        ['application', 'pipeline'],
+        `\`application\` is ${quote(values.application)} but the pipeline belongs to ` +
+          `${quote(`${pipeline.owner}/${pipeline.application}`)}; with \`pipeline\`, \`application\` may only ` +
+          'repeat the pipeline’s owner and application.',
+        'Remove `application`: `pipeline` already names the application whose workflows are read.',
+      );
+      return undefined;
+    }
+  }
+  return targets;
+}
+
+/**
+ * Reads one value a line with `read`; undefined when any line is wrong. A line given twice, and more than
+ * MAX_TARGETS lines, are mistakes of their own.
+ */
+function readLines<T>(
+  input: 'pipeline-id' | 'pipeline' | 'run-id',
+  text: string,
+  problems: Problems,
+  read: (line: string) => T | undefined,
+): T[] | undefined {
+  const lines = linesOf(text);
+  const known = problems.list.length;
+  const seen = new Set<string>();
+  const values: T[] = [];
+  for (const line of lines) {
+    const value = read(line);
+    if (value === undefined) continue;
+    const key = input === 'pipeline' ? sameKey(line) : line;
+    if (seen.has(key)) {
+      problems.add(
+        input,
+        `${quote(line)} is given twice; each target is triggered or followed once.`,
+        'Remove the repeated line.',
+      );
+      return undefined;
+    }
+    seen.add(key);
+    values.push(value);
+  }
+  if (input === 'run-id' && lines.length > MAX_TARGETS) {
+    problems.add(
+      input,
+      `${lines.length} runs are given, but one step follows at most ${MAX_TARGETS}.`,
+      `Split them over several steps (or jobs) of at most ${MAX_TARGETS} runs each.`,
+    );
+  }
+  return problems.list.length > known ? undefined : values;
+}
+
+/** Owner and application names are not case-sensitive; pipeline names are kept as given. */
+function sameKey(line: string): string {
+  const parts = line.split('/');
+  return [...parts.slice(0, 2).map((part) => part.trim().toLowerCase()), ...parts.slice(2)].join('/');
 }
 
 function sameApplication(

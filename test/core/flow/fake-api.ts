@@ -3,7 +3,11 @@
 import { ApiError, TriggerOutcomeUnknownError } from '../../../src/api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger, Step, Workflow } from '../../../src/api/types.ts';
 import type { CallOptions, CiApi } from '../../../src/core/api-port.ts';
-import type { VirtualTime } from './virtual-time.ts';
+
+/** Any virtual clock the fake can read. */
+interface Now {
+  readonly now: number;
+}
 
 export const API_URL = 'https://ci.test/api/v3';
 export const PIPELINE_ID = 'p0000000000000000000000a';
@@ -34,14 +38,19 @@ type Fault = (call: { method: Method; args: unknown[] }) => unknown;
 
 export class FakeApi implements CiApi {
   readonly apiUrl = API_URL;
-  readonly calls: Array<{ method: Method; args: unknown[] }> = [];
+  /** Every call, with the virtual time it came at. */
+  readonly calls: Array<{ method: Method; args: unknown[]; at: number }> = [];
   script: Script = { queueMs: 2000, stepMs: 5000, steps: ['checkout', 'build', 'test'] };
   /** Scripts for the next runs or builds created, in order; `script` once they are used up. */
   nextScripts: Script[] = [];
   /** Builds and runs refuse an abort (400) until they have started, as real servers did. */
   readonly remotes = new Map<string, Remote>();
   readonly #faults: Array<{ method: Method; fault: Fault; times: number }> = [];
-  readonly #time: VirtualTime;
+  readonly #time: Now;
+  /** The pipelines of the one application. */
+  pipelines: Array<{ id: string; name: string }> = [{ id: PIPELINE_ID, name: 'build' }];
+  /** A script by pipeline id, before `nextScripts` and `script`. */
+  scriptFor?: (pipelineId: string | undefined) => Script | undefined;
   #next = 1;
   /** Runs that exist before the test starts, newest first. */
   history: Run[] = [];
@@ -52,7 +61,7 @@ export class FakeApi implements CiApi {
   /** Where the builds' own `url` points; the abort must not follow it. */
   buildUrlBase = API_URL;
 
-  constructor(time: VirtualTime) {
+  constructor(time: Now) {
     this.#time = time;
   }
 
@@ -73,13 +82,18 @@ export class FakeApi implements CiApi {
 
   async listPipelines(owner: string, name: string) {
     this.#enter('listPipelines', [owner, name]);
-    return [{ id: PIPELINE_ID, name: 'build' }];
+    return this.pipelines;
   }
 
-  async listRuns() {
-    this.#enter('listRuns', []);
-    const created = [...this.remotes.values()].filter((remote) => remote.kind === 'run').reverse();
-    return [...created.map((remote) => this.#run(remote)), ...this.history].slice(0, 20);
+  async listRuns(filters: { pipelineId?: string } = {}) {
+    this.#enter('listRuns', [filters]);
+    const mine = (id: string | undefined) =>
+      filters.pipelineId === undefined || id === undefined || id === filters.pipelineId;
+    const created = [...this.remotes.values()]
+      .filter((remote) => remote.kind === 'run' && mine((remote.trigger as RunTrigger).pipelineId))
+      .reverse();
+    const history = this.history.filter((run) => mine(run.pipeline?.id));
+    return [...created.map((remote) => this.#run(remote)), ...history].slice(0, 20);
   }
 
   async getRun(id: string, call?: CallOptions) {
@@ -162,14 +176,19 @@ export class FakeApi implements CiApi {
   /** Creates remote work directly, as the server would for a request whose answer was lost. */
   create(kind: 'run' | 'build', trigger: RunTrigger | BuildTrigger): Remote {
     const id = `${kind === 'run' ? 'r' : 'b'}${String(this.#next++).padStart(23, '0')}`;
-    const script = this.nextScripts.shift() ?? this.script;
+    const pipelineId = kind === 'run' ? (trigger as RunTrigger).pipelineId : undefined;
+    const script = this.scriptFor?.(pipelineId) ?? this.nextScripts.shift() ?? this.script;
     const remote: Remote = { id, kind, createdAt: this.#time.now, script, trigger };
     this.remotes.set(id, remote);
     return remote;
   }
 
+  /** Runs before every call, after `failNext`'s: it may throw, for as long as it likes. */
+  everyCall?: Fault;
+
   #enter(method: Method, args: unknown[]): void {
-    this.calls.push({ method, args });
+    this.calls.push({ method, args, at: this.#time.now });
+    this.everyCall?.({ method, args });
     const index = this.#faults.findIndex((entry) => entry.method === method);
     if (index < 0) return;
     const entry = this.#faults[index]!;
@@ -231,8 +250,12 @@ export class FakeApi implements CiApi {
       ...(trigger.commitHash !== undefined ? { commitHash: trigger.commitHash } : {}),
       envVars: trigger.envVars ?? [],
       ...(trigger.sourceRunId !== undefined ? { sourceRunId: trigger.sourceRunId } : {}),
-      pipeline: { id: PIPELINE_ID, name: 'build' },
+      pipeline: this.#pipelineOf(trigger.pipelineId),
     };
+  }
+
+  #pipelineOf(id: string | undefined): { id: string; name: string } {
+    return this.pipelines.find((pipeline) => pipeline.id === id) ?? { id: id ?? PIPELINE_ID, name: 'build' };
   }
 
   #build(remote: Remote): Build {

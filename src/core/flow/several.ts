@@ -1,0 +1,117 @@
+// Several targets in one step: the single-target flow runs once per target, all at the same time, on
+// one rate-limited client and the same cancel signals (plus fail-fast's), each with sinks of its own
+// (its prefixed log, its failed logs, its GitHub reports). Then ONE exit: every target's end is handed
+// to the step's sinks (outputs and state, summary) once, and the gate is the combined outcome.
+import { messageOf } from '../../text/message.ts';
+import { saveState, type Outputs, type StateStore } from '../contract.ts';
+import type { Outcome } from '../outcome.ts';
+import { RateLimiter, rateLimited, SHARED_RATE } from '../rate-limit.ts';
+import type { Settings } from '../settings.ts';
+import type { Target } from '../settings/target.ts';
+import type { SeveralEnd, TargetEnd, TargetRun } from './several-types.ts';
+import { collectFailedLogs } from '../sinks/failed-logs.ts';
+import { createLogSink } from '../sinks/log-sink.ts';
+import { prefixedLog } from '../sinks/prefixed-log.ts';
+import type { CancelSignals, FlowDeps } from './context.ts';
+import type { Conclusion, FlowSink, TriggerInfo } from './events.ts';
+import { execute } from './execute.ts';
+import { combinedOutcome, failFastOutcome, stopsOthers } from './several-outcome.ts';
+import { targetLabels } from './target-label.ts';
+import { TargetsState } from './targets-state.ts';
+import { withConclusion } from './with-conclusion.ts';
+
+export interface SeveralDeps extends Omit<FlowDeps, 'sinks'> {
+  outputs: Outputs;
+  state: StateStore;
+  /** A target's own sinks besides its log (GitHub reports). */
+  targetSinks?: (run: TargetRun) => FlowSink[];
+  /** Told once, in order, when every target has ended: outputs, summary. */
+  ends: ReadonlyArray<(end: SeveralEnd) => Promise<void> | void>;
+}
+
+export async function executeSeveral(settings: Settings, deps: SeveralDeps): Promise<Outcome> {
+  const labels = targetLabels(settings.targets);
+  const client = rateLimited(deps.client, new RateLimiter(SHARED_RATE, deps));
+  const failFast = new AbortController();
+  const targetsState = new TargetsState(deps.state, settings.targets.length);
+  let failedFirst: string | undefined;
+  const stopOthers = (label: string) => {
+    if (!settings.failFast || failFast.signal.aborted) return;
+    failedFirst = label;
+    deps.log.info(`${label} failed; aborting the other targets (fail-fast: true).`);
+    failFast.abort(new Error(`${label} failed`));
+  };
+  const cancel: CancelSignals = settings.failFast
+    ? {
+        signal: AbortSignal.any([deps.cancel.signal, failFast.signal]),
+        hurry: deps.cancel.hurry,
+        failFast: failFast.signal,
+      }
+    : deps.cancel;
+
+  const runOne = async (target: Target, index: number): Promise<TargetEnd> => {
+    const label = labels[index]!;
+    const log = prefixedLog(deps.log, label);
+    const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log });
+    const run: TargetRun = {
+      index,
+      target,
+      label,
+      settings: { ...settings, target, targets: [target] },
+      log,
+      state: targetsState.storeFor(index),
+      tails: failedLogs.tails,
+      cancel,
+    };
+    let info: TriggerInfo | undefined;
+    let conclusion: Conclusion | undefined;
+    const record: FlowSink = {
+      triggering: (pendingTrigger) => targetsState.update(index, { pendingTrigger }),
+      identified: (ref) =>
+        targetsState.update(index, { kind: ref.kind, id: ref.id, pendingTrigger: undefined }),
+      triggered: (triggered) => void (info = triggered),
+      concluded: (ended) => {
+        conclusion = ended;
+        targetsState.update(index, { settled: ended.settled });
+        if (stopsOthers(ended.outcome)) stopOthers(label);
+      },
+    };
+    const sinks = [
+      record,
+      failedLogs.sink,
+      createLogSink({ log, client, settings: run.settings, clock: deps.clock, cancel: cancel.signal }),
+      ...(deps.targetSinks?.(run) ?? []),
+    ];
+    // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
+    const rewrite = (ended: Conclusion): Conclusion =>
+      failedFirst !== undefined && !deps.cancel.signal.aborted && ended.outcome.kind === 'cancelled'
+        ? { ...ended, outcome: failFastOutcome(ended, failedFirst, run.settings) }
+        : ended;
+    await execute(run.settings, {
+      ...deps,
+      client,
+      log,
+      cancel,
+      sinks: sinks.map((sink) => withConclusion(sink, rewrite)),
+    });
+    return { ...run, conclusion: conclusion!, info };
+  };
+
+  const targets = await Promise.all(settings.targets.map(runOne));
+  const outcome = combinedOutcome(targets, failedFirst);
+  if (targetsState.allSettled) saveState(deps.state, 'settled', true);
+  const end: SeveralEnd = { outcome, targets, ...(failedFirst !== undefined ? { failedFirst } : {}) };
+  await tellEnds(deps, end);
+  return outcome;
+}
+
+/** Each of the step's sinks hears the end once; one that fails is a warning, never the outcome. */
+async function tellEnds(deps: SeveralDeps, end: SeveralEnd): Promise<void> {
+  for (const tell of deps.ends) {
+    try {
+      await tell(end);
+    } catch (error) {
+      deps.log.warning(`A report failed (concluded): ${messageOf(error)}`);
+    }
+  }
+}

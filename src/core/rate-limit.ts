@@ -1,0 +1,109 @@
+// One budget of requests for every target followed at once: at most `max` calls start in any window of
+// `windowMs`, whoever makes them. Aborts go ahead of the queue, since they race the runner's kill.
+import type { Clock, Sleep } from '../time.ts';
+import type { CallOptions, CiApi } from './api-port.ts';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** The most requests a step sends to the CI service per second, all targets together. */
+export const SHARED_RATE: RateLimit = { max: 10, windowMs: 1000 };
+
+interface Ticket {
+  urgent: boolean;
+  start: () => void;
+}
+
+export class RateLimiter {
+  readonly #limit: RateLimit;
+  readonly #clock: Clock;
+  readonly #sleep: Sleep;
+  readonly #started: number[] = [];
+  readonly #queue: Ticket[] = [];
+  #pumping = false;
+
+  constructor(limit: RateLimit, time: { clock: Clock; sleep: Sleep }) {
+    this.#limit = limit;
+    this.#clock = time.clock;
+    this.#sleep = time.sleep;
+  }
+
+  /** Resolves when a call may start; rejects with the signal's reason if it aborts first. */
+  take(urgent: boolean, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.#queue.indexOf(ticket);
+        if (index >= 0) this.#queue.splice(index, 1);
+        reject(signal?.reason as Error);
+      };
+      const ticket: Ticket = {
+        urgent,
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const firstCalm = urgent ? this.#queue.findIndex((queued) => !queued.urgent) : -1;
+      if (firstCalm >= 0) this.#queue.splice(firstCalm, 0, ticket);
+      else this.#queue.push(ticket);
+      void this.#pump();
+    });
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length > 0) {
+        const now = this.#clock.now();
+        while (this.#started.length > 0 && this.#started[0]! <= now - this.#limit.windowMs) {
+          this.#started.shift();
+        }
+        if (this.#started.length < this.#limit.max) {
+          this.#started.push(now);
+          this.#queue.shift()!.start();
+          continue;
+        }
+        await this.#sleep(this.#started[0]! + this.#limit.windowMs - now);
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+}
+
+type Method = Exclude<keyof CiApi, 'apiUrl'>;
+
+const URGENT: ReadonlySet<Method> = new Set(['abortRun', 'abortBuild']);
+
+/** The API port with every call waiting its turn at `limiter`. */
+export function rateLimited(client: CiApi, limiter: RateLimiter): CiApi {
+  const wrap =
+    <A extends unknown[], R>(method: Method, call: (...args: A) => Promise<R>, optionsAt: number) =>
+    async (...args: A): Promise<R> => {
+      const options = args[optionsAt] as CallOptions | undefined;
+      await limiter.take(URGENT.has(method), options?.signal);
+      return call(...args);
+    };
+  return {
+    apiUrl: client.apiUrl,
+    getApplication: wrap('getApplication', client.getApplication.bind(client), 2),
+    listPipelines: wrap('listPipelines', client.listPipelines.bind(client), 3),
+    listRuns: wrap('listRuns', client.listRuns.bind(client), 1),
+    getRun: wrap('getRun', client.getRun.bind(client), 1),
+    getRunSteps: wrap('getRunSteps', client.getRunSteps.bind(client), 1),
+    triggerRun: wrap('triggerRun', client.triggerRun.bind(client), 1),
+    abortRun: wrap('abortRun', client.abortRun.bind(client), 1),
+    listBuilds: wrap('listBuilds', client.listBuilds.bind(client), 3),
+    getBuild: wrap('getBuild', client.getBuild.bind(client), 1),
+    triggerBuild: wrap('triggerBuild', client.triggerBuild.bind(client), 1),
+    abortBuild: wrap('abortBuild', client.abortBuild.bind(client), 1),
+    listWorkflows: wrap('listWorkflows', client.listWorkflows.bind(client), 1),
+    getWorkflow: wrap('getWorkflow', client.getWorkflow.bind(client), 1),
+    openStepLog: wrap('openStepLog', client.openStepLog.bind(client), 1),
+  };
+}
