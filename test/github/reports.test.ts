@@ -137,6 +137,20 @@ describe('cancel and timeout', () => {
     expect(run.state.get('githubReports')).toBe('');
   });
 
+  it('a run aborted on the server: cancelled and error', async () => {
+    const gh = new MemoryGitHub();
+    const run = await reportRun(gh, {
+      arrange: ({ api, time }) =>
+        time.at(8000, () => {
+          for (const remote of api.remotes.values()) remote.abortedAt = time.now;
+        }),
+    });
+    expect(run.outcome.kind).toBe('aborted');
+    expect(gh.lastStatus()!.state).toBe('error');
+    expect(gh.checkRunState(gh.checkRuns[0]!.id).conclusion).toBe('cancelled');
+    expect(gh.deployments[0]!.statuses.at(-1)!.state).toBe('error');
+  });
+
   it('reports a timeout as timed_out and error', async () => {
     const gh = new MemoryGitHub();
     const run = await reportRun(gh, { inputs: { timeout: '8s' } });
