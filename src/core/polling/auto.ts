@@ -2,13 +2,13 @@
 // prior, the durations of the pipeline's recent runs and the run's own steps, and waits until the
 // finish it could miss by waiting longer is worth one more request (see wait.ts).
 import type { BeliefTuning } from './finish-belief.ts';
-import { finishDensity } from './finish-belief.ts';
+import { finishSamples } from './finish-belief.ts';
 import type { HistoryTuning } from './history.ts';
 import { historyEvidence } from './history.ts';
 import type { ProgressReading, ProgressTracker } from './progress.ts';
 import { createProgressTracker } from './progress.ts';
 import { createSteadyTime } from './steady-time.ts';
-import { longestWait } from './wait.ts';
+import { longestWaitFromSamples } from './wait.ts';
 
 export interface AutoTuning extends BeliefTuning {
   /** Price of one request while the run runs, in seconds of expected unseen finish. */
@@ -71,11 +71,11 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
     steps?: { steps: number; done: number; currentSince: number },
   ) => {
     const elapsed = elapsedMs / 1000;
-    const density = finishDensity(
+    const samples = finishSamples(
       { elapsed, ...(history ? { history } : {}), ...(steps ? { steps } : {}) },
       tuning,
     );
-    return 1000 * longestWait(density, elapsed, budget, minMs / 1000, maxMs / 1000);
+    return 1000 * longestWaitFromSamples(samples, budget, minMs / 1000, maxMs / 1000);
   };
   // Before the start the run could start at once: its finish is as far away as its whole duration.
   const queued = () => waitMs(0, tuning.waitingBudget);
