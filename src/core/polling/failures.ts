@@ -4,10 +4,10 @@ import type { StepBelief } from './step-belief.ts';
 import { sampleOffsets } from './wait.ts';
 
 /**
- * A run that would pass after D seconds fails at any moment of those D seconds with the same chance,
- * `rate` / D per second. Given no finish by `elapsed`, its finish time then has the density
- *   passes(t) · (1 − rate · (t − elapsed) / t) + rate · ∫_{D > t} passes(D) / D dD
- * (up to a constant). When the running step is known, its failure ends the run at that step's end,
+ * A run passes with chance 1 − `rate`. Otherwise it fails, at any moment of the D seconds it would
+ * have taken with the same chance, `rate` / D per second. Given no finish by `elapsed`, its finish
+ * time then has the density, up to a constant,
+ *   (1 − rate) · passes(t) + rate · ∫_{D > t} passes(D) / D dD   for t > elapsed. When the running step is known, its failure ends the run at that step's end,
  * with the chance the steps give.
  *
  * `passes` is the density of the finish if the run passes, sampled at `elapsed` + `sampleOffsets`;
@@ -33,7 +33,7 @@ export function withFailures(
   }
   return times.map((t, i) => {
     if (!(t > 0)) return 0;
-    const later = passes[i]! * (1 - (rate * (t - elapsed)) / t) + rate * tail[i]!;
+    const later = (1 - rate) * passes[i]! + rate * tail[i]!;
     if (!failsNow || !(mass > 0)) return later;
     return (1 - failsNow.chance) * later + failsNow.chance * mass * failsNow.at(t);
   });
