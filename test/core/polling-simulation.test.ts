@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../bench/polling/report.ts';
+import type { RunTimeline } from '../../bench/polling/simulate.ts';
 import { makeCorpus, runStateAt, simulate, summarise } from '../../bench/polling/simulate.ts';
 import { createPollPolicy } from '../../src/core/polling.ts';
 
 const autoPolicy = ({ history }: { history: number[] }) => createPollPolicy({ interval: 'auto', history });
 const fixed = (fixedMs: number) => () => createPollPolicy({ interval: { fixedMs } });
+
+/** A run like the emulator's: a 1 s queue, five equal steps that pass, no history, no clock skew. */
+function shortRun(seed: number, durationMs: number, progressShown: boolean): RunTimeline {
+  return {
+    id: seed,
+    approvalMs: 0,
+    queueMs: 1000,
+    durationMs,
+    totalSteps: 5,
+    stepEnds: [1, 2, 3, 4, 5].map((step) => (durationMs * step) / 5),
+    failed: false,
+    progressShown,
+    stepsShown: false,
+    history: [],
+    spread: 0,
+    outlier: false,
+    skewMs: 0,
+    seed,
+  };
+}
 
 describe('polling simulation', () => {
   const corpus = makeCorpus(7, 80);
@@ -67,6 +88,31 @@ describe('polling simulation', () => {
     expect(auto.meanRequests).toBeLessThan(every5s.meanRequests);
     expect(Number.isFinite(auto.p95DetectionMs)).toBe(true);
   });
+
+  it('sees a run of about 6 s with no history as soon as a 5 s poller does, or sooner', () => {
+    for (const progressShown of [true, false]) {
+      // 5.4 to 6.6 s, each with its own request latencies.
+      const runs = Array.from({ length: 25 }, (_, i) => shortRun(i + 1, 5400 + 50 * i, progressShown));
+      const auto = summarise(runs.map((run) => simulate(autoPolicy, run)));
+      const every5s = summarise(runs.map((run) => simulate(fixed(5000), run)));
+      expect(auto.meanDetectionMs).toBeLessThanOrEqual(every5s.meanDetectionMs);
+      expect(auto.meanDetectionMs).toBeLessThanOrEqual(progressShown ? 1000 : 2500);
+      // A handful of requests: the trigger's answer, the first quick polls, one or two near the end.
+      expect(auto.meanRequests).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('meets the short-run goal on the corpus of docs/polling.md, within the 30 s request budget', () => {
+    // Seed 1, 1000 runs: the figures docs/polling.md quotes.
+    const documented = makeCorpus(1, 1000);
+    const under1min = documented.filter((run) => run.durationMs < 60_000);
+    const shortAuto = summarise(under1min.map((run) => simulate(autoPolicy, run)));
+    const short5s = summarise(under1min.map((run) => simulate(fixed(5000), run)));
+    expect(shortAuto.meanDetectionMs).toBeLessThanOrEqual(short5s.meanDetectionMs);
+    const auto = summarise(documented.map((run) => simulate(autoPolicy, run)));
+    const every30s = summarise(documented.map((run) => simulate(fixed(30_000), run)));
+    expect(auto.meanRequests).toBeLessThanOrEqual(every30s.meanRequests);
+  }, 180_000);
 
   it('renders the report tables', () => {
     const report = buildReport(3, 30);

@@ -11,7 +11,10 @@ import { createSteadyTime } from './steady-time.ts';
 import { longestWaitFromSamples } from './wait.ts';
 
 export interface AutoTuning extends BeliefTuning {
-  /** Price of one request while the run runs, in seconds of expected unseen finish. */
+  /**
+   * Price of one request while the run runs, in seconds of expected unseen finish; lower in the first
+   * minutes (fullPriceAfter).
+   */
   budget: number;
   /** The same before the run has started (it could start and finish quickly). */
   waitingBudget: number;
@@ -25,12 +28,17 @@ export interface AutoTuning extends BeliefTuning {
   approvalBackoff: number;
   /** A wall-clock gap this much longer than the wait asked for is taken as a clock jump. */
   jumpToleranceMs: number;
+  /**
+   * Until this many seconds after the first answer a request costs less: budget × √(time / this).
+   * A second late weighs more on a run seen to the end in twenty seconds than on one of an hour.
+   */
+  fullPriceAfter: number;
 }
 
 export const defaultAutoTuning: AutoTuning = {
-  budget: 0.3,
+  budget: 0.45,
   waitingBudget: 0.3,
-  prior: { mean: Math.log(300), sd: 1.5 },
+  prior: { mean: Math.log(150), sd: 1.5 },
   history: { keep: 10, typicalSpread: 0.1, typicalWeight: 2 },
   historyOutlier: 0.1,
   stepSpread: 0.9,
@@ -40,6 +48,7 @@ export const defaultAutoTuning: AutoTuning = {
   startupGrowth: 2,
   approvalBackoff: 0.25,
   jumpToleranceMs: 10 * 60_000,
+  fullPriceAfter: 120,
 };
 
 export interface AutoObservation extends ProgressReading {
@@ -103,7 +112,7 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
           currentSince: position.done === 0 ? 0 : ((position.earliest + position.since) / 2 - start) / 1000,
         }
       : undefined;
-    return waitMs(Math.max(0, now - start), tuning.budget, steps);
+    return waitMs(Math.max(0, now - start), priceAt((now - run.origin) / 1000, tuning), steps);
   };
 
   return {
@@ -118,6 +127,12 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
       return lastDelay;
     },
   };
+}
+
+/** The price of a request `sinceFirst` seconds after the first answer about the run. */
+function priceAt(sinceFirst: number, tuning: AutoTuning): number {
+  const full = tuning.fullPriceAfter;
+  return full > 0 ? tuning.budget * Math.sqrt(Math.min(1, Math.max(0, sinceFirst) / full)) : tuning.budget;
 }
 
 /** What the policy knows about the run it follows; a policy reused for the next run starts afresh. */
