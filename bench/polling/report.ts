@@ -1,7 +1,7 @@
 // Markdown tables for the polling simulation.
 import { createPollPolicy, defaultAutoTuning } from '../../src/core/polling.ts';
 import type { CorpusOptions, RunTimeline } from './corpus.ts';
-import { makeCorpus } from './corpus.ts';
+import { evenRun, makeCorpus } from './corpus.ts';
 import type { PolicyFactory, RunOutcome, Summary } from './simulate.ts';
 import { simulate, summarise } from './simulate.ts';
 
@@ -82,6 +82,7 @@ export function buildReport(seed: number, runs: number, options: ReportOptions =
   lines.push('### By what the run tells', '', ...slicedTable(outcomes, INFORMATION), '');
   lines.push('### By run duration', '', ...slicedTable(outcomes, BANDS), '');
   lines.push('### Passed and failed runs', '', ...slicedTable(outcomes, OUTCOME), '');
+  lines.push('### Short runs with no history', '', ...shortRunTable(policies), '');
   lines.push(
     '### Requests per run by run duration',
     '',
@@ -176,6 +177,37 @@ function durationTable(seed: number, perDuration: number, policies: NamedPolicy[
     '',
     `Each cell: mean requests per run (mean detection), over ${perDuration} runs of about that duration (±10 %) ` +
       'with the corpus mix of queues, steps, progress and history.',
+  );
+  return rows;
+}
+
+const SHORT_RUN_DURATIONS_MS = [6000, 10_000, 20_000, 30_000];
+const SHORT_RUN_SAMPLES = 25;
+
+/** Runs of a few seconds with no history, like the emulator's, with and without progress. */
+function shortRunTable(policies: NamedPolicy[]): string[] {
+  const columns = [true, false].flatMap((progressShown) =>
+    SHORT_RUN_DURATIONS_MS.map((durationMs) => ({ durationMs, progressShown })),
+  );
+  const rows = [
+    `| policy | ${columns.map((c) => `${c.durationMs / 1000} s, ${c.progressShown ? 'progress' : 'no progress'}`).join(' | ')} |`,
+    `|---|${columns.map(() => '---:').join('|')}|`,
+  ];
+  for (const policy of policies) {
+    const cells = columns.map(({ durationMs, progressShown }) => {
+      // ±10 % around the duration, each run with its own request latencies.
+      const runs = Array.from({ length: SHORT_RUN_SAMPLES }, (_, i) =>
+        evenRun(i + 1, durationMs * (0.9 + (0.2 * i) / (SHORT_RUN_SAMPLES - 1)), progressShown),
+      );
+      const s = summarise(runs.map((t) => simulate(policy.factory, t)));
+      return `${seconds(s.meanDetectionMs)} (${s.meanRequests.toFixed(1)})`;
+    });
+    rows.push(`| ${policy.name} | ${cells.join(' | ')} |`);
+  }
+  rows.push(
+    '',
+    `Each cell: mean detection (mean requests per run) over ${SHORT_RUN_SAMPLES} runs within ±10 % of the duration: ` +
+      'a 1 s queue, five equal steps that pass, no history; progress shown, or null throughout.',
   );
   return rows;
 }

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../bench/polling/report.ts';
-import type { RunTimeline } from '../../bench/polling/simulate.ts';
-import { makeCorpus, runStateAt, simulate, summarise } from '../../bench/polling/simulate.ts';
+import { evenRun, makeCorpus, runStateAt, simulate, summarise } from '../../bench/polling/simulate.ts';
 import { createPollPolicy } from '../../src/core/polling.ts';
 
 const autoPolicy = ({ history }: { history: number[] }) => createPollPolicy({ interval: 'auto', history });
 const fixed = (fixedMs: number) => () => createPollPolicy({ interval: { fixedMs } });
-
-/** A run like the emulator's: a 1 s queue, five equal steps that pass, no history, no clock skew. */
-function shortRun(seed: number, durationMs: number, progressShown: boolean): RunTimeline {
-  return {
-    id: seed,
-    approvalMs: 0,
-    queueMs: 1000,
-    durationMs,
-    totalSteps: 5,
-    stepEnds: [1, 2, 3, 4, 5].map((step) => (durationMs * step) / 5),
-    failed: false,
-    progressShown,
-    stepsShown: false,
-    history: [],
-    spread: 0,
-    outlier: false,
-    skewMs: 0,
-    seed,
-  };
-}
 
 describe('polling simulation', () => {
   const corpus = makeCorpus(7, 80);
@@ -92,7 +71,7 @@ describe('polling simulation', () => {
   it('sees a run of about 6 s with no history as soon as a 5 s poller does, or sooner', () => {
     for (const progressShown of [true, false]) {
       // 5.4 to 6.6 s, each with its own request latencies.
-      const runs = Array.from({ length: 25 }, (_, i) => shortRun(i + 1, 5400 + 50 * i, progressShown));
+      const runs = Array.from({ length: 25 }, (_, i) => evenRun(i + 1, 5400 + 50 * i, progressShown));
       const auto = summarise(runs.map((run) => simulate(autoPolicy, run)));
       const every5s = summarise(runs.map((run) => simulate(fixed(5000), run)));
       expect(auto.meanDetectionMs).toBeLessThanOrEqual(every5s.meanDetectionMs);
@@ -121,5 +100,7 @@ describe('polling simulation', () => {
     expect(report.markdown).toContain('| fixed 60 s |');
     expect(report.markdown).toContain('Requests per run by run duration');
     expect(report.markdown).toContain('What the goal needs');
+    expect(report.markdown).toContain('Short runs with no history');
+    expect(report.markdown).toContain('Goal: mean detection of runs under 1 min');
   });
 });
