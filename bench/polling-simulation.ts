@@ -15,7 +15,7 @@ export interface SimulationResult {
   markdown: string;
 }
 
-const SIMULATION_TIMEOUT_MS = 180_000;
+const SIMULATION_TIMEOUT_MS = 600_000;
 
 export async function runPollingSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const args = ['bench/polling/run.ts', '--seed', String(options.seed), '--runs', String(options.runs)];

@@ -132,3 +132,26 @@ function makeRun(random: Random, id: number, options: CorpusOptions): RunTimelin
     seed: Math.floor(random.next() * 2 ** 32),
   };
 }
+
+/**
+ * A run like the emulator's: a 1 s queue, equal steps that all pass, no clock skew, progress shown
+ * or not. `seed` only varies the request latencies.
+ */
+export function evenRun(seed: number, durationMs: number, progressShown: boolean, steps = 5): RunTimeline {
+  return {
+    id: seed,
+    approvalMs: 0,
+    queueMs: 1000,
+    durationMs,
+    totalSteps: steps,
+    stepEnds: Array.from({ length: steps }, (_, i) => (durationMs * (i + 1)) / steps),
+    failed: false,
+    progressShown,
+    stepsShown: false,
+    history: [],
+    spread: 0,
+    outlier: false,
+    skewMs: 0,
+    seed,
+  };
+}

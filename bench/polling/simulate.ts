@@ -6,7 +6,7 @@ import type { RunTimeline } from './corpus.ts';
 import { createRandom } from './prng.ts';
 
 export type { RunTimeline } from './corpus.ts';
-export { makeCorpus } from './corpus.ts';
+export { evenRun, makeCorpus } from './corpus.ts';
 
 export type PolicyFactory = (context: { history: number[] }) => PollPolicy;
 

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { withFailures } from '../../src/core/polling/failures.ts';
 import { historyEvidence } from '../../src/core/polling/history.ts';
 import { erfc, upperTail } from '../../src/core/polling/normal.ts';
 import { createProgressTracker, stepsBehind } from '../../src/core/polling/progress.ts';
 import { createSteadyTime } from '../../src/core/polling/steady-time.ts';
-import { longestWait } from '../../src/core/polling/wait.ts';
+import {
+  longestWait,
+  longestWaitFromSamples,
+  sampleDensity,
+  sampleOffsets,
+} from '../../src/core/polling/wait.ts';
 
 describe('normal distribution', () => {
   it('matches known values', () => {
@@ -34,6 +40,46 @@ describe('longestWait', () => {
     expect(longestWait((t) => (t < 10 ? 1 : 0), 0, 1e-6, 1, 60)).toBe(1);
     expect(longestWait((t) => (t > 1e6 ? 1 : 0), 0, 0.3, 1, 60)).toBe(60);
     expect(longestWait(() => 0, 0, 0.3, 1, 60)).toBe(60);
+  });
+});
+
+describe('withFailures', () => {
+  // The run would pass after 100 s, give or take a second.
+  const passes = (t: number) => Math.exp(-0.5 * ((t - 100) / 1) ** 2);
+  /** Share of the finish probability (the trapezoid mass of the samples) before `t` seconds. */
+  const shareBefore = (samples: readonly number[], elapsed: number, t: number) => {
+    let before = 0;
+    let total = 0;
+    for (let i = 1; i < sampleOffsets.length; i += 1) {
+      const piece = ((sampleOffsets[i]! - sampleOffsets[i - 1]!) * (samples[i]! + samples[i - 1]!)) / 2;
+      total += piece;
+      if (elapsed + sampleOffsets[i]! <= t) before += piece;
+    }
+    return before / total;
+  };
+
+  it('spreads the chance of failing evenly over the rest of the run', () => {
+    const samples = withFailures(sampleDensity(passes, 0), 0, 0.1);
+    expect(shareBefore(samples, 0, 95)).toBeCloseTo(0.095, 2);
+    expect(shareBefore(samples, 0, 50)).toBeCloseTo(0.05, 2);
+    // Half the run gone without a finish: what is left of the chance of failing covers what is left.
+    const later = withFailures(sampleDensity(passes, 50), 50, 0.1);
+    expect(shareBefore(later, 50, 95)).toBeCloseTo((0.1 * 45) / 100 / (1 - 0.05), 2);
+    expect(withFailures(sampleDensity(passes, 0), 0, 0)).toEqual(sampleDensity(passes, 0));
+  });
+
+  it('puts a failure of the running step at its end', () => {
+    const stepEnd = (t: number) => Math.exp(-0.5 * ((t - 30) / 1) ** 2) / Math.sqrt(2 * Math.PI);
+    const samples = withFailures(sampleDensity(passes, 10), 10, 0.1, { chance: 0.2, at: stepEnd });
+    expect(shareBefore(samples, 10, 35)).toBeGreaterThan(0.2);
+    expect(shareBefore(samples, 10, 35)).toBeLessThan(0.2 + 0.1 * 0.3);
+  });
+
+  it('shortens the wait where the history alone would put off the finish', () => {
+    const alone = longestWaitFromSamples(sampleDensity(passes, 10), 0.3, 1, 60);
+    const failing = longestWaitFromSamples(withFailures(sampleDensity(passes, 10), 10, 0.1), 0.3, 1, 60);
+    expect(alone).toBe(60);
+    expect(failing).toBeLessThan(40);
   });
 });
 

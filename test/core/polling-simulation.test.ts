@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../bench/polling/report.ts';
-import { makeCorpus, runStateAt, simulate, summarise } from '../../bench/polling/simulate.ts';
+import { evenRun, makeCorpus, runStateAt, simulate, summarise } from '../../bench/polling/simulate.ts';
 import { createPollPolicy } from '../../src/core/polling.ts';
 
 const autoPolicy = ({ history }: { history: number[] }) => createPollPolicy({ interval: 'auto', history });
@@ -68,6 +68,31 @@ describe('polling simulation', () => {
     expect(Number.isFinite(auto.p95DetectionMs)).toBe(true);
   });
 
+  it('sees a run of about 6 s with no history as soon as a 5 s poller does, or sooner', () => {
+    for (const progressShown of [true, false]) {
+      // 5.4 to 6.6 s, each with its own request latencies.
+      const runs = Array.from({ length: 25 }, (_, i) => evenRun(i + 1, 5400 + 50 * i, progressShown));
+      const auto = summarise(runs.map((run) => simulate(autoPolicy, run)));
+      const every5s = summarise(runs.map((run) => simulate(fixed(5000), run)));
+      expect(auto.meanDetectionMs).toBeLessThanOrEqual(every5s.meanDetectionMs);
+      expect(auto.meanDetectionMs).toBeLessThanOrEqual(progressShown ? 1000 : 2500);
+      // A handful of requests: the trigger's answer, the first quick polls, one or two near the end.
+      expect(auto.meanRequests).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('meets the short-run goal on the corpus of docs/polling.md, within the 30 s request budget', () => {
+    // Seed 1, 1000 runs: the figures docs/polling.md quotes.
+    const documented = makeCorpus(1, 1000);
+    const under1min = documented.filter((run) => run.durationMs < 60_000);
+    const shortAuto = summarise(under1min.map((run) => simulate(autoPolicy, run)));
+    const short5s = summarise(under1min.map((run) => simulate(fixed(5000), run)));
+    expect(shortAuto.meanDetectionMs).toBeLessThanOrEqual(short5s.meanDetectionMs);
+    const auto = summarise(documented.map((run) => simulate(autoPolicy, run)));
+    const every30s = summarise(documented.map((run) => simulate(fixed(30_000), run)));
+    expect(auto.meanRequests).toBeLessThanOrEqual(every30s.meanRequests);
+  }, 180_000);
+
   it('renders the report tables', () => {
     const report = buildReport(3, 30);
     expect(report.overall.get('auto')?.runs).toBe(30);
@@ -75,5 +100,7 @@ describe('polling simulation', () => {
     expect(report.markdown).toContain('| fixed 60 s |');
     expect(report.markdown).toContain('Requests per run by run duration');
     expect(report.markdown).toContain('What the goal needs');
+    expect(report.markdown).toContain('Short runs with no history');
+    expect(report.markdown).toContain('Goal: mean detection of runs under 1 min');
   });
 });

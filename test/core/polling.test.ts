@@ -38,6 +38,8 @@ function run(queue: number, duration: number, steps = 7, showProgress = true) {
   };
 }
 
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
 const auto = (history: number[] = [], extra: { minMs?: number; maxMs?: number } = {}) =>
   createPollPolicy({ interval: 'auto', history, ...extra });
 
@@ -107,10 +109,40 @@ describe('auto: pacing', () => {
     const polls = follow(auto(history), run(2000, 1_205_000, 7, false), 2_000_000);
     const delayAt = (ms: number) => polls.filter((p) => p.at <= ms).at(-1)!.delay;
     expect(delayAt(300_000)).toBe(MIN);
-    expect(delayAt(1_195_000)).toBeLessThanOrEqual(10_000);
+    expect(delayAt(1_195_000)).toBeLessThanOrEqual(12_000);
     const nearEnd = polls.filter((p) => p.at > 1_100_000 && p.at < 1_207_000).length;
     const middle = polls.filter((p) => p.at > 400_000 && p.at < 507_000).length;
     expect(nearEnd).toBeGreaterThan(3 * middle);
+  });
+
+  it('sees a short run with no history soon after it ends', () => {
+    // A 1 s queue, then five steps. With progress the steps pace the polls; without it, only the
+    // time since the trigger does, and requests are cheap in the first minutes.
+    const durations = [4000, 6000, 8000, 10_000, 15_000, 20_000, 30_000, 45_000];
+    const lateness = (duration: number, showProgress: boolean) => {
+      const seen = follow(auto(), run(1000, duration, 5, showProgress), 200_000).at(-1)!;
+      expect(seen.state.status).toBe('finished');
+      return seen.at - 1000 - duration;
+    };
+    const withProgress = durations.map((duration) => lateness(duration, true));
+    const without = durations.map((duration) => lateness(duration, false));
+    expect(Math.max(...withProgress)).toBeLessThanOrEqual(2500);
+    expect(mean(withProgress)).toBeLessThanOrEqual(1000);
+    expect(Math.max(...without)).toBeLessThanOrEqual(9000);
+    expect(mean(without)).toBeLessThanOrEqual(4000);
+    // About 6 s with nothing to go by: seen within 2.5 s, with no more polls than a 5 s poller.
+    const sixSeconds = follow(auto(), run(1000, 6000, 5, false), 60_000);
+    expect(sixSeconds.at(-1)!.at - 7000).toBeLessThanOrEqual(2500);
+    expect(sixSeconds.length).toBeLessThanOrEqual(4);
+  });
+
+  it('watches for an early failure even when the history says the end is far', () => {
+    // The pipeline's runs take 20 minutes; this one fails after 40 s.
+    const history = [1200_000, 1180_000, 1230_000];
+    const polls = follow(auto(history), run(2000, 40_000, 7, false), 400_000);
+    expect(polls.at(-1)!.state.status).toBe('finished');
+    expect(polls.at(-1)!.at - 42_000).toBeLessThanOrEqual(15_000);
+    expect(polls.length).toBeLessThanOrEqual(8);
   });
 
   it('polls more densely once the last step is running', () => {

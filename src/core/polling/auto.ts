@@ -2,16 +2,19 @@
 // prior, the durations of the pipeline's recent runs and the run's own steps, and waits until the
 // finish it could miss by waiting longer is worth one more request (see wait.ts).
 import type { BeliefTuning } from './finish-belief.ts';
-import { finishDensity } from './finish-belief.ts';
+import { finishSamples } from './finish-belief.ts';
 import type { HistoryTuning } from './history.ts';
 import { historyEvidence } from './history.ts';
 import type { ProgressReading, ProgressTracker } from './progress.ts';
 import { createProgressTracker } from './progress.ts';
 import { createSteadyTime } from './steady-time.ts';
-import { longestWait } from './wait.ts';
+import { longestWaitFromSamples } from './wait.ts';
 
 export interface AutoTuning extends BeliefTuning {
-  /** Price of one request while the run runs, in seconds of expected unseen finish. */
+  /**
+   * Price of one request while the run runs, in seconds of expected unseen finish; lower in the first
+   * minutes (fullPriceAfter).
+   */
   budget: number;
   /** The same before the run has started (it could start and finish quickly). */
   waitingBudget: number;
@@ -25,12 +28,17 @@ export interface AutoTuning extends BeliefTuning {
   approvalBackoff: number;
   /** A wall-clock gap this much longer than the wait asked for is taken as a clock jump. */
   jumpToleranceMs: number;
+  /**
+   * Until this many seconds after the first answer a request costs less: budget × √(time / this).
+   * A second late weighs more on a run seen to the end in twenty seconds than on one of an hour.
+   */
+  fullPriceAfter: number;
 }
 
 export const defaultAutoTuning: AutoTuning = {
-  budget: 0.3,
+  budget: 0.45,
   waitingBudget: 0.3,
-  prior: { mean: Math.log(300), sd: 1.5 },
+  prior: { mean: Math.log(150), sd: 1.5 },
   history: { keep: 10, typicalSpread: 0.1, typicalWeight: 2 },
   historyOutlier: 0.1,
   stepSpread: 0.9,
@@ -40,6 +48,7 @@ export const defaultAutoTuning: AutoTuning = {
   startupGrowth: 2,
   approvalBackoff: 0.25,
   jumpToleranceMs: 10 * 60_000,
+  fullPriceAfter: 120,
 };
 
 export interface AutoObservation extends ProgressReading {
@@ -71,11 +80,11 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
     steps?: { steps: number; done: number; currentSince: number },
   ) => {
     const elapsed = elapsedMs / 1000;
-    const density = finishDensity(
+    const samples = finishSamples(
       { elapsed, ...(history ? { history } : {}), ...(steps ? { steps } : {}) },
       tuning,
     );
-    return 1000 * longestWait(density, elapsed, budget, minMs / 1000, maxMs / 1000);
+    return 1000 * longestWaitFromSamples(samples, budget, minMs / 1000, maxMs / 1000);
   };
   // Before the start the run could start at once: its finish is as far away as its whole duration.
   const queued = () => waitMs(0, tuning.waitingBudget);
@@ -103,7 +112,7 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
           currentSince: position.done === 0 ? 0 : ((position.earliest + position.since) / 2 - start) / 1000,
         }
       : undefined;
-    return waitMs(Math.max(0, now - start), tuning.budget, steps);
+    return waitMs(Math.max(0, now - start), priceAt((now - run.origin) / 1000, tuning), steps);
   };
 
   return {
@@ -118,6 +127,12 @@ export function createAutoPolicy(options: AutoPolicyOptions): { nextDelay(obs: A
       return lastDelay;
     },
   };
+}
+
+/** The price of a request `sinceFirst` seconds after the first answer about the run. */
+function priceAt(sinceFirst: number, tuning: AutoTuning): number {
+  const full = tuning.fullPriceAfter;
+  return full > 0 ? tuning.budget * Math.sqrt(Math.min(1, Math.max(0, sinceFirst) / full)) : tuning.budget;
 }
 
 /** What the policy knows about the run it follows; a policy reused for the next run starts afresh. */

@@ -15,12 +15,17 @@ const COARSE_RATIO = 1.06;
 const HORIZON = 30 * 24 * 3600;
 
 /** Offsets (seconds after `elapsed`) where the density is sampled: fine near now, geometric beyond. */
-const offsets: readonly number[] = (() => {
+export const sampleOffsets: readonly number[] = (() => {
   const points: number[] = [];
   for (let u = 0; u <= FINE_UNTIL; u += FINE_STEP) points.push(u);
   for (let u = FINE_UNTIL * COARSE_RATIO; u < HORIZON; u *= COARSE_RATIO) points.push(u);
   return points;
 })();
+
+/** The density at `elapsed` + each of `sampleOffsets`. */
+export function sampleDensity(density: FinishDensity, elapsed: number): number[] {
+  return sampleOffsets.map((u) => Math.max(0, density(elapsed + u)));
+}
 
 /**
  * The longest wait in [min, max] seconds whose expected unseen time, given no finish by `elapsed`,
@@ -33,21 +38,30 @@ export function longestWait(
   min: number,
   max: number,
 ): number {
-  const values = offsets.map((u) => Math.max(0, density(elapsed + u)));
+  return longestWaitFromSamples(sampleDensity(density, elapsed), budget, min, max);
+}
+
+/** The same, from the density sampled at `elapsed` + `sampleOffsets` (see sampleDensity), all ≥ 0. */
+export function longestWaitFromSamples(
+  values: readonly number[],
+  budget: number,
+  min: number,
+  max: number,
+): number {
   // Cumulative mass by the trapezoid rule; its total is P(T > elapsed) up to a constant.
   const mass: number[] = [0];
-  for (let i = 1; i < offsets.length; i += 1) {
-    const width = offsets[i]! - offsets[i - 1]!;
+  for (let i = 1; i < sampleOffsets.length; i += 1) {
+    const width = sampleOffsets[i]! - sampleOffsets[i - 1]!;
     mass.push(mass[i - 1]! + (width * (values[i]! + values[i - 1]!)) / 2);
   }
   const total = mass[mass.length - 1]!;
   if (!(total > 0) || !Number.isFinite(total)) return max;
   // Expected unseen time for a wait ending at each offset: ∫₀^w P(finish by u) du.
   let unseen = 0;
-  for (let i = 1; i < offsets.length; i += 1) {
-    const start = offsets[i - 1]!;
+  for (let i = 1; i < sampleOffsets.length; i += 1) {
+    const start = sampleOffsets[i - 1]!;
     if (start >= max) return max;
-    const width = offsets[i]! - start;
+    const width = sampleOffsets[i]! - start;
     const from = mass[i - 1]! / total;
     const to = mass[i]! / total;
     const next = unseen + (width * (from + to)) / 2;
