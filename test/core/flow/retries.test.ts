@@ -282,9 +282,9 @@ describe('each attempt', () => {
     expect(run.outcome.message).toMatch(/^Timed out after 20s; the run was aborted/);
     expect(run.api.count('triggerRun')).toBe(2);
     const second = triggeredIds(run)[1]!;
-    expect(run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.args[0])).toEqual([
-      second,
-    ]);
+    // Only the second attempt is aborted (more than once when the first abort finds it not started yet).
+    const aborted = run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.args[0]);
+    expect(new Set(aborted)).toEqual(new Set([second]));
     expect(run.outputs.get('attempts')).toBe('2');
     expect(run.outputs.get('result')).toBe('aborted');
     expect(run.time.now - run.api.remotes.get(triggeredIds(run)[0]!)!.createdAt).toBeLessThan(22_000);
