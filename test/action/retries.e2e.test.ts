@@ -1,23 +1,21 @@
-// `retries` end to end: the action, bundled from the sources into a directory of its own, against the
+// `retries` end to end: the bundled action (dist/, rebuilt first when a source is newer) against the
 // emulator, whose EMULATOR_FAIL_TIMES makes a run that fails the first time and passes the next.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { parseRunnerOutput, runAction } from '../support/action-harness.ts';
-import { buildTempBundle } from '../support/bundle.ts';
+import { ensureBundle } from '../support/bundle.ts';
 
 const BUILD = '620000000000000000000001';
 const SPEED = 20;
 
 let emulator: Emulator;
-let bundle: ReturnType<typeof buildTempBundle> | undefined;
 
 beforeAll(async () => {
-  bundle = buildTempBundle();
+  await ensureBundle();
   emulator = await startEmulator({ speed: SPEED });
 }, 600_000);
 afterAll(async () => {
   await emulator?.close();
-  bundle?.dispose();
 });
 beforeEach(() => {
   emulator.control.reset();
@@ -40,7 +38,7 @@ describe('retries', () => {
         retries: '2',
         'env-vars': 'EMULATOR_FAIL_TIMES=1\nEMULATOR_FAIL_STEP=npm test\nCASE=flaky',
       },
-      { bundle: bundle! },
+      {},
     );
     expect(result.code, result.stdout).toBe(0);
     const runs = runsOf('flaky');
@@ -76,7 +74,7 @@ describe('retries', () => {
         retries: '1',
         'env-vars': 'EMULATOR_FAIL_TIMES=5\nEMULATOR_RESULT=failed\nCASE=broken',
       },
-      { bundle: bundle! },
+      {},
     );
     expect(result.code).toBe(1);
     const runs = runsOf('broken');

@@ -1,25 +1,23 @@
-// Several targets end to end: the action bundled from the sources into a directory of its own, against
+// Several targets end to end: the bundled action (dist/, rebuilt first when a source is newer) against
 // the emulator's default world, three pipelines at once. Cancelled like the runner does it, every run
 // is aborted before SIGTERM; killed outright, post aborts every run main left.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { makeFiles, runAction, startAction } from '../support/action-harness.ts';
-import { buildTempBundle } from '../support/bundle.ts';
+import { ensureBundle } from '../support/bundle.ts';
 import { cancelLikeRunner, until } from '../support/runner-signals.ts';
 
 const PIPELINES = 'acme/webapp/build\nacme/webapp/test\nacme/webapp/deploy';
 const LONG_STEPS = 'EMULATOR_STEP_MS=600000';
 
 let emulator: Emulator;
-let bundle: ReturnType<typeof buildTempBundle> | undefined;
 
 beforeAll(async () => {
-  bundle = buildTempBundle();
+  await ensureBundle();
   emulator = await startEmulator({ speed: 1 });
 }, 600_000);
 afterAll(async () => {
   await emulator?.close();
-  bundle?.dispose();
 });
 beforeEach(() => {
   emulator.control.reset();
@@ -42,7 +40,7 @@ const aborts = () =>
 describe('three pipelines in one step', () => {
   it('SIGINT aborts all three before SIGTERM; post then has nothing left', async () => {
     const files = makeFiles();
-    const action = startAction(inputs(), { files, bundle: bundle! });
+    const action = startAction(inputs(), { files });
     await until(() => runs().length === 3, 30_000, 'three runs');
     await action.waitForOutput(/\[deploy\] running/);
     const cancellation = await cancelLikeRunner(action);
@@ -58,14 +56,14 @@ describe('three pipelines in one step', () => {
     expect(result.summary).toContain('3 targets');
     expect(result.stdout).toMatch(/\[build\] /);
 
-    const post = await runAction(inputs(), { entry: 'post', files, bundle: bundle! });
+    const post = await runAction(inputs(), { entry: 'post', files });
     expect(post.code, post.stdout).toBe(0);
     expect(aborts()).toHaveLength(3);
   });
 
   it('killed outright, post aborts every run main left', async () => {
     const files = makeFiles();
-    const action = startAction(inputs(), { files, bundle: bundle! });
+    const action = startAction(inputs(), { files });
     await until(() => runs().length === 3, 30_000, 'three runs');
     await action.waitForOutput(/\[deploy\] running/);
     action.child.kill('SIGKILL');
@@ -73,7 +71,7 @@ describe('three pipelines in one step', () => {
     expect(killed.state.settled).toBeUndefined();
     expect(JSON.parse(killed.state.targets!)).toHaveLength(3);
 
-    const post = await runAction(inputs(), { entry: 'post', files, bundle: bundle! });
+    const post = await runAction(inputs(), { entry: 'post', files });
     expect(post.code, post.stdout).toBe(0);
     expect(runs().map((run) => run.result)).toEqual(['aborted', 'aborted', 'aborted']);
     expect(post.stdout).toMatch(/did not finish following run .*; aborting/);

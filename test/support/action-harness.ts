@@ -29,8 +29,6 @@ export interface ActionResult {
 
 export interface StartOptions {
   entry?: 'main' | 'post';
-  /** A bundle other than dist/ (one built into a temporary directory): its main or post entry. */
-  bundle?: { main: string; post: string };
   files?: ActionFiles;
   /** STATE_* for the post entry; defaults to what the state file holds. */
   state?: Record<string, string>;
@@ -50,8 +48,7 @@ export interface StartedAction {
 
 export function startAction(inputs: Record<string, string>, options: StartOptions = {}): StartedAction {
   const files = options.files ?? makeFiles();
-  const entries = options.bundle ?? { main: MAIN_ENTRY, post: POST_ENTRY };
-  const entry = options.action?.script ?? (options.entry === 'post' ? entries.post : entries.main);
+  const entry = options.action?.script ?? (options.entry === 'post' ? POST_ENTRY : MAIN_ENTRY);
   const state = options.entry === 'post' ? (options.state ?? readFileCommands(files.state)) : {};
   const manifest = options.action ? readManifest(options.action.manifest) : undefined;
   const env = { ...stepEnv(files, inputs, state, manifest), ...options.env };

@@ -1,8 +1,7 @@
 // End-to-end tests run the bundled dist/ entries. Rebuild them first when a source file is newer,
 // so a local run never tests a stale bundle; test files run in parallel forks, hence the lock.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -50,21 +49,4 @@ export async function ensureBundle(): Promise<void> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
-}
-
-/**
- * The action's bundles built from the sources into a directory of their own, leaving dist/ as it is;
- * `dispose` removes them.
- */
-export function buildTempBundle(): { main: string; post: string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'ci-run-bundle-'));
-  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs'), '--out-dir', dir, '--only', '.,post'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  return {
-    main: join(dir, 'index.js'),
-    post: join(dir, 'post', 'index.js'),
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
