@@ -8,12 +8,7 @@ import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
 import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
 import type { CiApi } from '../core/api-port.ts';
-import {
-  readSavedState,
-  type OpenReportsState,
-  type SavedState,
-  type TargetState,
-} from '../core/contract.ts';
+import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
 import { targetLabels } from '../core/flow/target-label.ts';
 import { namedFor } from './github-names.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
@@ -43,8 +38,22 @@ export async function post(): Promise<void> {
   } else {
     await abortWhatMainLeft(state);
   }
-  if (state.githubReports) await finishGitHubReports(state, state.githubReports);
-  if (state.targets?.some((target) => target.githubReports)) await finishTargetReports(state.targets);
+  await finishGitHubReports(reportsLeftOpen(state));
+}
+
+/** GitHub reports main left open: its own, or each target's (`index` into the targets). */
+interface OpenReportsOf {
+  work: Pick<Partial<SavedState>, 'kind' | 'id'>;
+  open: OpenReportsState;
+  index?: number;
+}
+
+function reportsLeftOpen(state: Partial<SavedState>): OpenReportsOf[] {
+  const own = state.githubReports ? [{ work: state, open: state.githubReports }] : [];
+  const targets = (state.targets ?? []).flatMap((target, index) =>
+    target.githubReports ? [{ work: target, open: target.githubReports, index }] : [],
+  );
+  return [...own, ...targets];
 }
 
 async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
@@ -97,46 +106,26 @@ function describe(ref: RemoteRef): string {
   return `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}`;
 }
 
-/** The reports main opened and could not finish get the work's end as far as post can tell it. */
-async function finishGitHubReports(state: Partial<SavedState>, open: OpenReportsState): Promise<void> {
-  try {
-    const { settings, github } = readActionSettings(readInput);
-    if (!github) return;
-    core.setSecret(github.token);
-    const ending = await endingOf(settings, state);
-    const { finishOpenReports } = await import('../github/reporting.ts');
-    await finishOpenReports(github, open, ending, {
-      log: githubLog,
-      clock: systemClock,
-      sleep: realSleep,
-      userAgent: USER_AGENT,
-    });
-  } catch (error) {
-    core.warning(
-      `Could not finish the GitHub reports: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`,
-    );
-  }
-}
-
-/** With several targets, each one's reports, named for it as main named them. */
-async function finishTargetReports(targets: readonly TargetState[]): Promise<void> {
+/**
+ * The reports main opened and could not finish get the work's end as far as post can tell it; a
+ * target's reports are named for it, as main named them.
+ */
+async function finishGitHubReports(left: readonly OpenReportsOf[]): Promise<void> {
+  if (left.length === 0) return;
   try {
     const { settings, github } = readActionSettings(readInput);
     if (!github) return;
     core.setSecret(github.token);
     const labels = targetLabels(settings.targets);
     const { finishOpenReports } = await import('../github/reporting.ts');
+    const deps = { log: githubLog, clock: systemClock, sleep: realSleep, userAgent: USER_AGENT };
     await Promise.all(
-      targets.map(async (target, index) => {
-        const label = labels[index];
-        if (!target.githubReports || label === undefined) return;
-        const ending = await endingOf(settings, target);
-        await finishOpenReports(namedFor(github, label), target.githubReports, prefixed(ending, label), {
-          log: githubLog,
-          clock: systemClock,
-          sleep: realSleep,
-          userAgent: USER_AGENT,
-        });
+      left.map(async ({ work, open, index }) => {
+        const label = index === undefined ? undefined : labels[index];
+        if (index !== undefined && label === undefined) return;
+        const ending = await endingOf(settings, work);
+        if (label === undefined) await finishOpenReports(github, open, ending, deps);
+        else await finishOpenReports(namedFor(github, label), open, prefixed(ending, label), deps);
       }),
     );
   } catch (error) {

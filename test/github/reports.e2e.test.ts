@@ -7,7 +7,7 @@ import { startFakeGitHub, type FakeGitHub } from '../../tools/fake-github/index.
 import { writeEventPayload, type EventFile, type EventName } from '../../tools/fake-github/events.ts';
 import { makeFiles, parseRunnerOutput, runAction, startAction } from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
-import { cancelLikeRunner } from '../support/runner-signals.ts';
+import { cancelLikeRunner, until } from '../support/runner-signals.ts';
 import { tokenWindows, visibleTextOf } from '../support/token-leaks.ts';
 
 const GITHUB_TOKEN = 'ghs_e2eGitHubToken0123456789';
@@ -223,7 +223,11 @@ describe('after SIGKILL', () => {
     const given = inputs({ 'env-vars': 'EMULATOR_STEP_MS=600000' });
     const action = startAction(given, { files, env: runnerEnv(pr) });
     await action.waitForOutput(/running/);
-    await until(() => reportsFor(pr.headSha).deploymentStates[0]?.length === 1);
+    await until(
+      () => reportsFor(pr.headSha).deploymentStates[0]?.length === 1,
+      15_000,
+      'the deployment in progress',
+    );
     action.child.kill('SIGKILL');
     const killed = await action.result;
     expect(JSON.parse(killed.state.githubReports!)).toMatchObject({ status: true });
@@ -348,11 +352,3 @@ describe('tokens', () => {
     expect(parseRunnerOutput(result.stdout).masks).toContain(GITHUB_TOKEN);
   }, 60_000);
 });
-
-async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
