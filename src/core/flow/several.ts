@@ -31,7 +31,7 @@ export interface SeveralDeps extends Omit<FlowDeps, 'sinks'> {
 
 export async function executeSeveral(settings: Settings, deps: SeveralDeps): Promise<Outcome> {
   const labels = targetLabels(settings.targets);
-  const client = rateLimited(deps.client, new RateLimiter(SHARED_RATE, deps));
+  const client = rateLimited(deps.client, new RateLimiter(SHARED_RATE, deps, deps.cancel.signal));
   const failFast = new AbortController();
   const targetsState = new TargetsState(deps.state, settings.targets.length);
   let failedFirst: string | undefined;

@@ -107,7 +107,7 @@ function recordingLog(lines: string[]): Log {
 }
 
 /** The most calls the fake got in any one second. */
-export function busiestSecond(api: FakeApi): number {
+export function busiestSecond(api: Pick<FakeApi, 'calls'>): number {
   const times = api.calls.map((call) => call.at).sort((a, b) => a - b);
   let most = 0;
   for (let first = 0, last = 0; last < times.length; last++) {

@@ -141,6 +141,24 @@ describe('several targets stopped', () => {
     expect(run.state.get('settled')).toBe('true');
   });
 
+  it('cancelled with 50 targets: the budget is lifted, and every abort goes at once', async () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `p${String(index).padStart(23, '0')}`);
+    const cancelAt = START + 60_000;
+    const run = await runSeveral({
+      inputs: { pipeline: '', 'pipeline-id': ids.join('\n') },
+      arrange: ({ api, time, cancel }) => {
+        api.script = script(600_000);
+        time.at(60_000, cancel);
+      },
+    });
+    expect(run.outcome.kind).toBe('cancelled');
+    expect(busiestSecond({ calls: run.api.calls.filter((call) => call.at < cancelAt) })).toBeLessThanOrEqual(10);
+    const aborts = run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.at);
+    expect(aborts).toHaveLength(50);
+    expect(Math.max(...aborts) - cancelAt).toBeLessThan(250);
+    expect(run.state.get('settled')).toBe('true');
+  });
+
   it('timed out: every target is aborted', async () => {
     const run = await runSeveral({
       inputs: { timeout: '10s' },
