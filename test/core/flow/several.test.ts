@@ -152,7 +152,9 @@ describe('several targets stopped', () => {
       },
     });
     expect(run.outcome.kind).toBe('cancelled');
-    expect(busiestSecond({ calls: run.api.calls.filter((call) => call.at < cancelAt) })).toBeLessThanOrEqual(10);
+    expect(busiestSecond({ calls: run.api.calls.filter((call) => call.at < cancelAt) })).toBeLessThanOrEqual(
+      10,
+    );
     const aborts = run.api.calls.filter((call) => call.method === 'abortRun').map((call) => call.at);
     expect(aborts).toHaveLength(50);
     expect(Math.max(...aborts) - cancelAt).toBeLessThan(250);
