@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md. Benchmarks report; they never fail on a time.
 import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
+import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import {
   DEFAULT_DETECTION_CASES,
   finishDetectionMarkdown,
@@ -31,7 +32,7 @@ import { writeDocsSection } from './support/docs-section.ts';
 import { ms } from './support/format.ts';
 import { describeMachine, fileDigest, machineLine } from './support/machine.ts';
 
-const SECTIONS = ['simulation', 'detection', 'abort', 'cold-start', 'scale'] as const;
+const SECTIONS = ['simulation', 'detection', 'abort', 'cold-start', 'scale', 'fan-out'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Configuration {
@@ -45,6 +46,7 @@ interface Configuration {
   summarySteps: number[];
   summaryRenders: number;
   corpusRuns: number;
+  fanOut: { counts: number[]; runMs: number; abortSamples: number };
 }
 
 const FULL: Configuration = {
@@ -58,6 +60,7 @@ const FULL: Configuration = {
   summarySteps: [5, 5000],
   summaryRenders: 30,
   corpusRuns: 200,
+  fanOut: { counts: [1, 10, 50], runMs: 60_000, abortSamples: 10 },
 };
 
 const QUICK: Configuration = {
@@ -74,6 +77,7 @@ const QUICK: Configuration = {
   summarySteps: [5, 200],
   summaryRenders: 3,
   corpusRuns: 10,
+  fanOut: { counts: [1, 3], runMs: 3000, abortSamples: 2 },
 };
 
 const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR]`;
@@ -170,6 +174,11 @@ async function main(): Promise<number> {
       emit(
         `## 4. Scale\n\n${scaleMarkdown({ follow, bareNode, summaries, durations, corpusRuns: config.corpusRuns })}`,
       );
+    }
+    if (wanted('fan-out')) {
+      begin('Fan-out: several targets in one step…');
+      const fanOut = await measureFanOut(entries, { ...config.fanOut, seed: flags.seed, log });
+      emit(`## 5. Several targets in one step\n\n${fanOutMarkdown(fanOut)}`);
     }
   } finally {
     entries.dispose();

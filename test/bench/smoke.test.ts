@@ -35,6 +35,7 @@ describe('the bench and chaos commands', () => {
       '## 2. Abort latency',
       '## 3. Cold start',
       '## 4. Scale',
+      '## 5. Several targets in one step',
     ]) {
       expect(stdout).toContain(heading);
     }
@@ -42,6 +43,8 @@ describe('the bench and chaos commands', () => {
     expect(stdout).toContain('| from SIGINT to | samples |');
     expect(stdout).toContain('`dist/index.js`: spawn → first request arrives');
     expect(stdout).toContain('| summary of | renders |');
+    expect(stdout).toContain('| targets | exit | wall | requests per target |');
+    expect(stdout).toContain('| targets | samples | to the first abort, median |');
     expect(stdout).toMatch(/^Machine: .+ cores, .+ GiB memory, Node v\d+/m);
   }, 90_000);
 

@@ -3,6 +3,7 @@
 import type { Clock, Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
 import type { Log } from '../ports.ts';
+import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
 import type { FinalView, FlowSink } from './events.ts';
 import type { Broadcast } from './fan-out.ts';
@@ -27,6 +28,8 @@ export interface FlowDeps {
   log: Log;
   cancel: CancelSignals;
   sinks: readonly FlowSink[];
+  /** With several targets: waits until every target is resolved, and throws if this one must not start. */
+  resolved?: (resolving: Promise<Resolved>) => Promise<void>;
 }
 
 export interface FlowContext extends Omit<FlowDeps, 'sinks'> {

@@ -24,7 +24,9 @@ interface Before {
 export async function prepare(context: FlowContext): Promise<Prepared | undefined> {
   const { client, settings, cancel } = context;
   warnIfCleartext(context);
-  const resolved = await resolveTarget(client, settings);
+  const resolving = resolveTarget(client, settings);
+  await context.resolved?.(resolving);
+  const resolved = await resolving;
   const workflowApplicationId =
     settings.wait && settings.waitFor === 'workflow'
       ? await resolveWorkflowApplicationId(client, settings)

@@ -7,6 +7,7 @@ import { saveState, type Outputs, type StateStore } from '../contract.ts';
 import type { Outcome } from '../outcome.ts';
 import { RateLimiter, rateLimited, SHARED_RATE } from '../rate-limit.ts';
 import type { Settings } from '../settings.ts';
+import { sharedReads } from '../shared-reads.ts';
 import type { Target } from '../settings/target.ts';
 import type { SeveralEnd, TargetEnd, TargetRun } from './several-types.ts';
 import { collectFailedLogs } from '../sinks/failed-logs.ts';
@@ -16,6 +17,7 @@ import type { CancelSignals, FlowDeps } from './context.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from './events.ts';
 import { execute } from './execute.ts';
 import { combinedOutcome, failFastOutcome, stopsOthers } from './several-outcome.ts';
+import { ResolutionGate } from './resolution-gate.ts';
 import { targetLabels } from './target-label.ts';
 import { TargetsState } from './targets-state.ts';
 import { withConclusion } from './with-conclusion.ts';
@@ -31,9 +33,12 @@ export interface SeveralDeps extends Omit<FlowDeps, 'sinks'> {
 
 export async function executeSeveral(settings: Settings, deps: SeveralDeps): Promise<Outcome> {
   const labels = targetLabels(settings.targets);
-  const client = rateLimited(deps.client, new RateLimiter(SHARED_RATE, deps, deps.cancel.signal));
+  const client = sharedReads(
+    rateLimited(deps.client, new RateLimiter(SHARED_RATE, deps, deps.cancel.signal)),
+  );
   const failFast = new AbortController();
   const targetsState = new TargetsState(deps.state, settings.targets.length);
+  const gate = new ResolutionGate(labels);
   let failedFirst: string | undefined;
   const stopOthers = (label: string) => {
     if (!settings.failFast || failFast.signal.aborted) return;
@@ -93,6 +98,7 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
       log,
       cancel,
       sinks: sinks.map((sink) => withConclusion(sink, rewrite)),
+      resolved: (resolving) => gate.join(index, resolving),
     });
     return { ...run, conclusion: conclusion!, info };
   };

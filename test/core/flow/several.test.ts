@@ -14,6 +14,8 @@ describe('several targets', () => {
     const run = await runSeveral();
     expect(run.outcome).toMatchObject({ kind: 'passed', success: true });
     expect(run.api.count('triggerRun')).toBe(3);
+    // The three name pipelines of one application: its pipeline list is read once.
+    expect(run.api.count('listPipelines')).toBe(1);
     const triggered = run.api.calls
       .filter((call) => call.method === 'triggerRun')
       .map((call) => (call.args[0] as { pipelineId: string }).pipelineId);
@@ -183,6 +185,32 @@ describe('several targets stopped', () => {
     expect(run.api.remotes.size).toBe(3);
     expect(run.api.count('triggerRun')).toBe(3);
     expect(run.lines.filter((line) => / Adopted run /.test(line))).toHaveLength(1);
+  });
+});
+
+describe('several targets are triggered all together or not at all', () => {
+  it('a pipeline named by id and by name is caught once both are resolved, before any trigger', async () => {
+    const run = await runSeveral({
+      inputs: { pipeline: 'acme/web/build\nacme/web/test', 'pipeline-id': PIPELINES[0]!.id },
+    });
+    expect(run.outcome.success).toBe(false);
+    expect(run.end.targets.every((target) => target.conclusion.outcome.kind === 'unknown')).toBe(true);
+    expect(run.api.count('triggerRun')).toBe(0);
+    const message = run.end.targets[0]!.conclusion.outcome.message;
+    expect(message).toContain('Inputs `pipeline` and `pipeline-id`');
+    expect(message).toContain(`(${PIPELINES[0]!.id})`);
+    expect(run.outputs.get('result')).toBe('unknown');
+  });
+
+  it('a pipeline name that does not exist stops the others before anything runs', async () => {
+    const run = await runSeveral({ inputs: { pipeline: 'acme/web/build\nacme/web/tset\nacme/web/e2e' } });
+    expect(run.outcome.success).toBe(false);
+    expect(run.end.targets.every((target) => target.conclusion.outcome.kind === 'unknown')).toBe(true);
+    expect(run.api.count('triggerRun')).toBe(0);
+    const messages = run.end.targets.map((target) => target.conclusion.outcome.message);
+    expect(messages[1]).toContain('has no pipeline named "tset"');
+    expect(messages[0]).toMatch(/^Not triggered: tset could not be resolved/);
+    expect(messages[2]).toMatch(/^Not triggered: tset could not be resolved/);
   });
 });
 
