@@ -70,7 +70,6 @@ export interface Outputs {
 export interface SavedState {
   kind: 'run' | 'build';
   id: string;
-  url: string;
   /** Main saw a final state, confirmed an abort, or left the work running on purpose. */
   settled: boolean;
   /** The other runs a followed workflow started (wait-for: workflow). */
@@ -114,7 +113,6 @@ export interface StateStore {
 const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   kind: (kind) => kind,
   id: (id) => id,
-  url: (url) => url,
   settled: (settled) => (settled ? 'true' : ''),
   workflowRuns: (ids) => JSON.stringify(ids),
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
@@ -142,9 +140,6 @@ export function readSavedState(store: StateStore): ReadState {
   const id = store.get('id');
   if (isSafeId(id)) state.id = id;
   else if (id) problems.push('id');
-  const url = store.get('url');
-  if ('href' in checkUrl(url)) state.url = url;
-  else if (url) problems.push('url');
   state.settled = store.get('settled') === 'true';
   const runs = parseJson(store.get('workflowRuns'));
   if (Array.isArray(runs) && runs.every(isSafeId)) state.workflowRuns = runs;

@@ -34,14 +34,12 @@ describe('the contract', () => {
     saveState(store, 'pendingTrigger', fingerprint);
     saveState(store, 'kind', 'run');
     saveState(store, 'id', '5e000000000000000000002f');
-    saveState(store, 'url', 'https://ci.test/api/v3/runs/5e000000000000000000002f');
     saveState(store, 'workflowRuns', ['5e0000000000000000000030']);
     saveState(store, 'settled', true);
     expect(readSavedState(store)).toEqual({
       state: {
         kind: 'run',
         id: '5e000000000000000000002f',
-        url: 'https://ci.test/api/v3/runs/5e000000000000000000002f',
         workflowRuns: ['5e0000000000000000000030'],
         settled: true,
         pendingTrigger: fingerprint,
@@ -77,8 +75,6 @@ describe('the contract', () => {
     ['id', 'abc123\n::warning::x'],
     ['id', '../abort'],
     ['kind', 'deploy'],
-    ['url', 'javascript:alert(1)'],
-    ['url', 'https://ci.test/runs/1\n::stop-commands::x'],
     ['workflowRuns', '["ok", "../x"]'],
     ['workflowRuns', '{'],
     ['pendingTrigger', '{"pipelineId":"p1","known":[]}'],

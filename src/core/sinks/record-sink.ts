@@ -22,7 +22,6 @@ export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink 
       if (triggering) saveState(state, 'pendingTrigger', undefined);
       saveState(state, 'kind', ref.kind);
       saveState(state, 'id', ref.id);
-      saveState(state, 'url', ref.url);
       outputs.set('type', ref.kind);
       outputs.set('id', ref.id);
       outputs.set(ref.kind === 'run' ? 'run-id' : 'build-id', ref.id);
