@@ -69,6 +69,41 @@ describe('check runs', () => {
     expect(gh.annotations(runId).map((a) => a.start_line)).toEqual([1, 2, 3]);
   });
 
+  it("lists a run's annotations as GitHub does: oldest first, paged, with a link to the file", async () => {
+    const { data } = await octokit.rest.checks.listAnnotations({ ...REPO, check_run_id: runId });
+    expect(data.map((a) => a.start_line)).toEqual([1, 2, 3]);
+    expect(data[0]).toEqual({
+      path: 'src/app.ts',
+      blob_href: `${gh.origin}/acme/webapp/blob/${SHA}/src/app.ts`,
+      start_line: 1,
+      end_line: 1,
+      start_column: null,
+      end_column: null,
+      annotation_level: 'warning',
+      title: null,
+      message: 'warning on line 1',
+      raw_details: null,
+    });
+    const paged = await octokit.rest.checks.listAnnotations({
+      ...REPO,
+      check_run_id: runId,
+      per_page: 2,
+      page: 2,
+    });
+    expect(paged.data.map((a) => a.start_line)).toEqual([3]);
+    expect(paged.headers.link).toContain('rel="prev"');
+    const all = await octokit.paginate(octokit.rest.checks.listAnnotations, {
+      ...REPO,
+      check_run_id: runId,
+      per_page: 1,
+    });
+    expect(all.map((a) => a.message)).toEqual(gh.annotations(runId).map((a) => a.message));
+    const error = await rejection(
+      octokit.rest.checks.listAnnotations({ owner: 'acme', repo: 'other', check_run_id: runId }),
+    );
+    expect(error.status).toBe(404);
+  });
+
   it('gets a run, but only through its own repository', async () => {
     const { data } = await octokit.rest.checks.get({ ...REPO, check_run_id: runId });
     expect(data).toMatchObject({ id: runId, conclusion: 'failure' });

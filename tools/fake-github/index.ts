@@ -64,7 +64,7 @@ export interface FakeGitHub {
   statuses(sha: string): Record<string, unknown>[];
   /** Every check run, oldest first, as GitHub shows them. */
   checkRuns(): Record<string, unknown>[];
-  /** The annotations a check run received, in order (GitHub serves them on an endpoint the fake lacks). */
+  /** The annotations a check run received, in order, as sent (the API lists them with `listCheckRunAnnotations`). */
   annotations(checkRunId: number): Annotation[];
   /** Every deployment, oldest first. */
   deployments(): Record<string, unknown>[];

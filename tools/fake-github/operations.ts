@@ -23,6 +23,7 @@ const OPERATIONS: readonly OperationInfo[] = [
   { operationId: 'checks/update', short: 'updateCheckRun', permission: 'checks=write' },
   { operationId: 'checks/get', short: 'getCheckRun', permission: 'checks=read' },
   { operationId: 'checks/list-for-ref', short: 'listCheckRunsForRef', permission: 'checks=read' },
+  { operationId: 'checks/list-annotations', short: 'listCheckRunAnnotations', permission: 'checks=read' },
   { operationId: 'repos/create-deployment', short: 'createDeployment', permission: 'deployments=write' },
   { operationId: 'repos/list-deployments', short: 'listDeployments', permission: 'deployments=read' },
   {

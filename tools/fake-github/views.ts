@@ -1,6 +1,7 @@
 // Records as GitHub shows them: every field the description requires, with the values GitHub sends for a
 // GITHUB_TOKEN (github-actions[bot], the GitHub Actions app), and every URL under the fake's own origin.
 import type {
+  Annotation,
   CheckRunRecord,
   DeploymentRecord,
   DeploymentStatusRecord,
@@ -195,6 +196,22 @@ export function checkRunView(urls: Urls, run: CheckRunRecord): Json {
     check_suite: { id: run.suiteId },
     app: actionsApp(urls),
     pull_requests: [],
+  };
+}
+
+/** An annotation as the list shows it: what was sent, null for what was not, and a link to the file. */
+export function annotationView(urls: Urls, run: CheckRunRecord, annotation: Annotation): Json {
+  return {
+    path: annotation.path,
+    blob_href: `${urls.web}/${run.repo.fullName}/blob/${run.headSha}/${annotation.path}`,
+    start_line: annotation.start_line,
+    end_line: annotation.end_line,
+    start_column: annotation.start_column ?? null,
+    end_column: annotation.end_column ?? null,
+    annotation_level: annotation.annotation_level,
+    title: annotation.title ?? null,
+    message: annotation.message,
+    raw_details: annotation.raw_details ?? null,
   };
 }
 

@@ -1,9 +1,10 @@
-// Check runs: create, update (annotations append), get, and list for a ref with GitHub's filters.
+// Check runs: create, update (annotations append), get, list for a ref with GitHub's filters, and a run's
+// annotations, oldest first.
 import { noCommitFor, notFound } from '../errors.ts';
 import { paginate } from '../paging.ts';
 import type { Annotation, CheckRunRecord } from '../store.ts';
 import type { FakeResponse, HandlerContext } from '../types.ts';
-import { ACTIONS_APP_ID, checkRunView } from '../views.ts';
+import { ACTIONS_APP_ID, annotationView, checkRunView } from '../views.ts';
 
 type Body = Record<string, unknown>;
 
@@ -68,6 +69,17 @@ export function listCheckRunsForRef({ store, urls, call, docs }: HandlerContext)
   return {
     status: 200,
     body: { total_count: runs.length, check_runs: page.items.map((run) => checkRunView(urls, run)) },
+    headers: page.headers,
+  };
+}
+
+export function listCheckRunAnnotations(context: HandlerContext): FakeResponse {
+  const run = findRun(context);
+  if (!run) return notFound(context.docs);
+  const page = paginate(run.annotations, context.call.query, context.call.url);
+  return {
+    status: 200,
+    body: page.items.map((annotation) => annotationView(context.urls, run, annotation)),
     headers: page.headers,
   };
 }

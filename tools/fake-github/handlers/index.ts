@@ -1,6 +1,12 @@
 // Each operation's handler, by operationId.
 import type { OperationHandler } from '../types.ts';
-import { createCheckRun, getCheckRun, listCheckRunsForRef, updateCheckRun } from './checks.ts';
+import {
+  createCheckRun,
+  getCheckRun,
+  listCheckRunAnnotations,
+  listCheckRunsForRef,
+  updateCheckRun,
+} from './checks.ts';
 import {
   createDeployment,
   createDeploymentStatus,
@@ -17,6 +23,7 @@ export const HANDLERS: Readonly<Record<string, OperationHandler>> = {
   'checks/update': updateCheckRun,
   'checks/get': getCheckRun,
   'checks/list-for-ref': listCheckRunsForRef,
+  'checks/list-annotations': listCheckRunAnnotations,
   'repos/create-deployment': createDeployment,
   'repos/list-deployments': listDeployments,
   'repos/create-deployment-status': createDeploymentStatus,
