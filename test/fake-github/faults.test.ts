@@ -110,6 +110,15 @@ describe('scripted faults', () => {
     expect((await combined()).status).toBe(200);
   });
 
+  it('with `when`, only the calls it accepts get the fault, and only they count', async () => {
+    const status = (state: 'pending' | 'success') =>
+      octokit.rest.repos.createCommitStatus({ ...REPO, sha: SHA, state, context: 'when' });
+    gh.fail('createCommitStatus', 'unavailable', 1, { when: (call) => call.body.state === 'success' });
+    expect((await status('pending')).status).toBe(201);
+    expect((await rejection(status('success'))).status).toBe(503);
+    expect((await status('success')).status).toBe(201);
+  });
+
   it('"*" is every operation; a fault applies only to calls that pass validation', async () => {
     gh.fail('*', 'server-error', 2);
     const invalid = await raw(gh, 'POST', `/repos/acme/webapp/statuses/${SHA}`, { body: { state: 'nope' } });

@@ -1,6 +1,8 @@
-// Injected faults, per operation: scripted ("the next N calls", or always) or seeded-random for a chaos run.
-// A fault applies to a call that passed authentication and validation: an invalid request is answered 422.
+// Injected faults, per operation: scripted ("the next N calls", or always, optionally only calls that match)
+// or seeded-random for a chaos run. A fault applies to a call that passed authentication and validation: an
+// invalid request is answered 422.
 import { resolveOperation } from './operations.ts';
+import type { OperationCall } from './types.ts';
 
 export const FAULT_KINDS = [
   'forbidden',
@@ -27,9 +29,14 @@ export const TRANSIENT_FAULT_KINDS: readonly FaultKind[] = [
   'lost',
 ];
 
-export interface FaultOptions {
+interface FaultOptions {
   /** Seconds a rate-limited client is told to wait (`retry-after`, or `x-ratelimit-reset` from now); default 1. */
   retryAfter?: number;
+}
+
+export interface ScriptedFaultOptions extends FaultOptions {
+  /** Only the calls this accepts get the fault and count towards `times`; default every call. */
+  when?: (call: OperationCall) => boolean;
 }
 
 export interface RandomFaultOptions extends FaultOptions {
@@ -58,6 +65,7 @@ interface Scripted {
   kind: FaultKind;
   remaining: number;
   retryAfter: number;
+  when?: (call: OperationCall) => boolean;
 }
 
 interface RandomPlan {
@@ -73,14 +81,26 @@ export class Faults {
   #scripted: Scripted[] = [];
   #random: RandomPlan | undefined;
 
-  fail(operation: string, kind: FaultKind, times: number | 'always' = 1, options: FaultOptions = {}): void {
+  fail(
+    operation: string,
+    kind: FaultKind,
+    times: number | 'always' = 1,
+    options: ScriptedFaultOptions = {},
+  ): void {
     if (!FAULT_KINDS.includes(kind)) throw new RangeError(`unknown fault kind "${String(kind)}"`);
     const remaining = times === 'always' ? Infinity : times;
     if (!(remaining >= 1) || (remaining !== Infinity && !Number.isInteger(remaining))) {
       throw new RangeError('times must be a whole number >= 1, or "always"');
     }
     const operationId = resolveOperation(operation);
-    this.#scripted.push({ operationId, kind, remaining, retryAfter: retryAfterOf(options) });
+    const { when } = options;
+    this.#scripted.push({
+      operationId,
+      kind,
+      remaining,
+      retryAfter: retryAfterOf(options),
+      ...(when ? { when } : {}),
+    });
   }
 
   random(options: RandomFaultOptions | undefined): void {
@@ -108,8 +128,9 @@ export class Faults {
   }
 
   /** The fault for this call, if any, counted; a scripted fault is used up before the random plan is asked. */
-  take(operationId: string): Fault | undefined {
-    const fault = this.#takeScripted(operationId) ?? this.#drawRandom(operationId);
+  take(call: OperationCall): Fault | undefined {
+    const { operationId } = call;
+    const fault = this.#takeScripted(call) ?? this.#drawRandom(operationId);
     if (fault) {
       this.counters.total += 1;
       this.counters.byKind[fault.kind] += 1;
@@ -118,8 +139,10 @@ export class Faults {
     return fault;
   }
 
-  #takeScripted(operationId: string): Fault | undefined {
-    const index = this.#scripted.findIndex((s) => s.operationId === operationId || s.operationId === '*');
+  #takeScripted(call: OperationCall): Fault | undefined {
+    const index = this.#scripted.findIndex(
+      (s) => (s.operationId === call.operationId || s.operationId === '*') && (s.when?.(call) ?? true),
+    );
     const scripted = this.#scripted[index];
     if (!scripted) return undefined;
     scripted.remaining -= 1;

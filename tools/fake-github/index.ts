@@ -6,8 +6,8 @@ import {
   Faults,
   type FaultCounters,
   type FaultKind,
-  type FaultOptions,
   type RandomFaultOptions,
+  type ScriptedFaultOptions,
 } from './faults.ts';
 import { statusesOf } from './handlers/deployments.ts';
 import { listen } from './http.ts';
@@ -71,8 +71,11 @@ export interface FakeGitHub {
   /** A deployment's statuses, oldest first. */
   deploymentStatuses(deploymentId: number): Record<string, unknown>[];
   setRef(ref: string, sha: string): void;
-  /** The next `times` calls (default 1, or 'always') of an operation ('*' for any) get this fault. */
-  fail(operation: string, kind: FaultKind, times?: number | 'always', options?: FaultOptions): void;
+  /**
+   * The next `times` calls (default 1, or 'always') of an operation ('*' for any) get this fault; with `when`,
+   * only the calls it accepts.
+   */
+  fail(operation: string, kind: FaultKind, times?: number | 'always', options?: ScriptedFaultOptions): void;
   /** Seeded random faults on every call; undefined turns them off. */
   random(options: RandomFaultOptions | undefined): void;
   /** Drops scripted and random faults (the counters stay). */

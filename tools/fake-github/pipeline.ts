@@ -165,7 +165,7 @@ function run(
   call: OperationCall,
   { docs, requestId }: RunContext,
 ): Outcome {
-  const fault = deps.faults.take(call.operationId);
+  const fault = deps.faults.take(call);
   if (fault && fault.kind !== 'lost') {
     const context = {
       documentationUrl: docs,
