@@ -5,7 +5,7 @@ import type { FinalView } from '../core/flow/events.ts';
 import type { StepLogFacts } from '../core/report/failures.ts';
 import { stepHeading } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
-import type { CheckAnnotation } from './port.ts';
+import type { CheckAnnotation, HeldAnnotation } from './port.ts';
 
 /** GitHub takes at most this many annotations in one create or update request. */
 export const ANNOTATIONS_PER_REQUEST = 50;
@@ -39,4 +39,30 @@ export function failedStepAnnotations(
         message: clip(message, MESSAGE_LIMIT),
       };
     });
+}
+
+/**
+ * The annotations of `batch` that GitHub does not hold, `earlier` having been sent before it. Each one GitHub
+ * holds is matched once, by every field sent, the earlier annotations first: an annotation that two batches
+ * both carry counts as held only as many times as GitHub holds it.
+ */
+export function notHeld(
+  earlier: readonly CheckAnnotation[],
+  batch: readonly CheckAnnotation[],
+  held: readonly HeldAnnotation[],
+): CheckAnnotation[] {
+  const copies = new Map<string, number>();
+  for (const annotation of held) copies.set(keyOf(annotation), (copies.get(keyOf(annotation)) ?? 0) + 1);
+  const takeCopy = (annotation: CheckAnnotation): boolean => {
+    const left = copies.get(keyOf(annotation)) ?? 0;
+    if (left > 0) copies.set(keyOf(annotation), left - 1);
+    return left > 0;
+  };
+  earlier.forEach(takeCopy);
+  return batch.filter((annotation) => !takeCopy(annotation));
+}
+
+function keyOf(annotation: HeldAnnotation): string {
+  const { path, start_line, end_line, annotation_level, title, message } = annotation;
+  return JSON.stringify([path, start_line, end_line, annotation_level, title, message]);
 }

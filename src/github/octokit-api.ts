@@ -2,7 +2,7 @@
 // Server) and the runner's proxy settings. Each request ends when the writer's signal says so; retries are the report
 // writer's, not Octokit's, so that a create whose answer was lost is looked up before it is sent again.
 import { getOctokit } from '@actions/github';
-import type { GitHubApi } from './port.ts';
+import type { GitHubApi, HeldAnnotation } from './port.ts';
 
 export interface OctokitApiOptions {
   token: string;
@@ -13,6 +13,8 @@ export interface OctokitApiOptions {
   /** Default: GITHUB_API_URL, else https://api.github.com. */
   baseUrl?: string;
 }
+
+type Rest = ReturnType<typeof getOctokit>['rest'];
 
 /** The deployment's payload key that names the remote run it was made for. */
 const RUN_KEY = 'ci_run_id';
@@ -42,6 +44,8 @@ export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
     async updateCheckRun(id, fields, signal) {
       await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request(signal) });
     },
+    listCheckRunAnnotations: (id, signal) =>
+      listAnnotations(rest, { owner, repo, check_run_id: id, ...request(signal) }),
     async findCheckRun(name, externalId, signal) {
       const { data } = await rest.checks.listForRef({
         owner,
@@ -94,4 +98,17 @@ export function createOctokitApi(options: OctokitApiOptions): GitHubApi {
       });
     },
   };
+}
+
+/** Page by page rather than with octokit.paginate, which drops the request's signal after the first page. */
+async function listAnnotations(
+  rest: Rest,
+  parameters: { owner: string; repo: string; check_run_id: number; request?: { signal: AbortSignal } },
+): Promise<HeldAnnotation[]> {
+  const held: HeldAnnotation[] = [];
+  for (let page = 1; ; page += 1) {
+    const { data, headers } = await rest.checks.listAnnotations({ ...parameters, per_page: 100, page });
+    held.push(...data);
+    if (!/rel="next"/.test(headers.link ?? '')) return held;
+  }
 }

@@ -14,6 +14,13 @@ export interface CheckAnnotation {
   message: string;
 }
 
+/** An annotation as GitHub lists it back (fields it was not given are null). */
+export type HeldAnnotation = Pick<CheckAnnotation, 'path' | 'start_line' | 'end_line'> & {
+  annotation_level: string | null;
+  title: string | null;
+  message: string | null;
+};
+
 export interface CheckOutput {
   title: string;
   summary: string;
@@ -33,6 +40,8 @@ export interface GitHubApi {
   createStatus(status: CommitStatus, signal?: AbortSignal): Promise<void>;
   createCheckRun(fields: NewCheckRun, signal?: AbortSignal): Promise<number>;
   updateCheckRun(id: number, fields: CheckRunFields, signal?: AbortSignal): Promise<void>;
+  /** Every annotation the check run holds, oldest first. */
+  listCheckRunAnnotations(id: number, signal?: AbortSignal): Promise<HeldAnnotation[]>;
   /** The check run of this name on the commit whose `external_id` is the given one. */
   findCheckRun(name: string, externalId: string, signal?: AbortSignal): Promise<number | undefined>;
   createDeployment(deployment: NewDeployment, signal?: AbortSignal): Promise<number>;

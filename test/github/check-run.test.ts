@@ -81,7 +81,7 @@ describe('the check run of a failed run', () => {
     const check = gh.checkRuns[0]!;
     const batches = check.updates.map((update) => update.output?.annotations?.length ?? 0);
     expect(batches).toEqual([50, 50, 20]);
-    expect(check.annotations).toBe(120);
+    expect(check.annotations).toHaveLength(120);
     const first = check.updates[0]!.output!.annotations![0]!;
     expect(first.path).toBe('.github/workflows/e2e.yml');
     expect(first.message).toContain('https://ci.test/acme/app/runs/e2e/r1?step=s0');

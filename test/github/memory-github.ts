@@ -1,6 +1,7 @@
 // An in-memory GitHub behind the reports' port, for in-process tests on virtual time: it keeps what a
 // repository would hold and fails calls on request, the way Octokit reports failures.
 import type {
+  CheckAnnotation,
   CheckRunFields,
   CommitStatus,
   DeploymentStatus,
@@ -14,7 +15,8 @@ type Method = keyof GitHubApi;
 export interface CheckRunRecord extends NewCheckRun {
   id: number;
   updates: CheckRunFields[];
-  annotations: number;
+  /** Every update's annotations, appended as GitHub does. */
+  annotations: CheckAnnotation[];
 }
 
 /** A failure as Octokit throws it: `status` 500 without headers when no answer came. */
@@ -55,7 +57,7 @@ export class MemoryGitHub implements GitHubApi {
         ...fields,
         id: this.#next++,
         updates: [],
-        annotations: fields.output?.annotations?.length ?? 0,
+        annotations: [...(fields.output?.annotations ?? [])],
       };
       this.checkRuns.push(record);
       return record.id;
@@ -69,7 +71,15 @@ export class MemoryGitHub implements GitHubApi {
       if ((fields.output?.annotations?.length ?? 0) > 50) throw httpFailure(422);
       if ((fields.output?.summary.length ?? 0) > 65_535) throw httpFailure(422);
       record.updates.push(fields);
-      record.annotations += fields.output?.annotations?.length ?? 0;
+      record.annotations.push(...(fields.output?.annotations ?? []));
+    });
+  }
+
+  async listCheckRunAnnotations(id: number) {
+    return this.#call('listCheckRunAnnotations', () => {
+      const record = this.checkRuns.find((run) => run.id === id);
+      if (!record) throw httpFailure(404);
+      return [...record.annotations];
     });
   }
 
