@@ -1,13 +1,19 @@
-// The check run's last update in detail: annotation batches, and a summary fitted to GitHub's limit.
-import { describe, expect, it } from 'vitest';
+// The check run's last update in detail: annotation batches, a summary fitted to GitHub's limit, and
+// batches whose answer was lost, against the fake GitHub.
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Step } from '../../src/api/types.ts';
 import type { Conclusion, TriggerInfo } from '../../src/core/flow/events.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
 import { readSettings, INPUT_DEFAULTS } from '../../src/core/settings.ts';
 import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
 import { webLinks } from '../../src/core/web-url.ts';
+import { notHeld } from '../../src/github/check-annotations.ts';
+import { createOctokitApi } from '../../src/github/octokit-api.ts';
+import type { CheckAnnotation, GitHubApi } from '../../src/github/port.ts';
 import { createCheckRunSink } from '../../src/github/sinks/check-run.ts';
 import { OpenReports } from '../../src/github/open-reports.ts';
+import { startFakeGitHub } from '../../tools/fake-github/index.ts';
+import type { OperationCall } from '../../tools/fake-github/types.ts';
 import { VirtualTime } from '../core/flow/virtual-time.ts';
 import { MemoryGitHub } from './memory-github.ts';
 
@@ -28,15 +34,15 @@ function failedSteps(count: number, name = (i: number) => `step ${i}`): Step[] {
   }));
 }
 
-async function conclude(steps: Step[]) {
-  const gh = new MemoryGitHub();
+async function conclude(steps: Step[], api: GitHubApi) {
   const time = new VirtualTime();
   const state = new Map<string, string>();
   const lines: string[] = [];
   const never = new AbortController().signal;
+  const outputs = new Map<string, string>();
   const sink = createCheckRunSink('CI e2e', {
-    api: gh,
-    outputs: { set: () => undefined },
+    api,
+    outputs: { set: (name, value) => void outputs.set(name, value) },
     open: new OpenReports({ save: (key, value) => void state.set(key, value), get: () => '' }),
     log: {
       info: (line) => void lines.push(line),
@@ -72,12 +78,13 @@ async function conclude(steps: Step[]) {
     settled: true,
   };
   await sink.concluded!(conclusion);
-  return { gh, lines, state };
+  return { lines, state, id: Number(outputs.get('check-run-id')) };
 }
 
 describe('the check run of a failed run', () => {
   it('sends annotations 50 a request, every failed step once', async () => {
-    const { gh } = await conclude(failedSteps(120));
+    const gh = new MemoryGitHub();
+    await conclude(failedSteps(120), gh);
     const check = gh.checkRuns[0]!;
     const batches = check.updates.map((update) => update.output?.annotations?.length ?? 0);
     expect(batches).toEqual([50, 50, 20]);
@@ -89,9 +96,100 @@ describe('the check run of a failed run', () => {
   });
 
   it('fits a summary bigger than 65,535 characters, and says so', async () => {
-    const { gh } = await conclude(failedSteps(900, (i) => `${'long step name '.repeat(18)}${i}`));
+    const gh = new MemoryGitHub();
+    await conclude(
+      failedSteps(900, (i) => `${'long step name '.repeat(18)}${i}`),
+      gh,
+    );
     const summary = gh.checkRuns[0]!.updates[0]!.output!.summary;
     expect(summary.length).toBeLessThanOrEqual(65_535);
     expect(summary).toMatch(/not shown/);
+  });
+});
+
+const fake = await startFakeGitHub();
+afterAll(() => fake.close());
+
+describe('an annotation batch whose answer was lost', () => {
+  const api = createOctokitApi({
+    token: 'ghs_checkRunToken',
+    owner: 'acme',
+    repo: 'webapp',
+    sha: 'c'.repeat(40),
+    userAgent: 'test',
+    baseUrl: fake.apiUrl,
+  });
+  const completing = (call: OperationCall) => 'conclusion' in call.body;
+  const later = (call: OperationCall) => !completing(call);
+  /** The annotation counts of the check run's updates, in order, and its look-ups of them. */
+  const requestsOf = (id: number) => {
+    const ours = fake.requests.filter((request) => request.path.includes(`/check-runs/${id}`));
+    return ours.map((request) =>
+      request.method === 'GET'
+        ? 'list'
+        : ((request.body as { output?: { annotations?: unknown[] } }).output?.annotations?.length ?? 0),
+    );
+  };
+  const titles = (id: number) => fake.annotations(id).map((annotation) => annotation.title);
+
+  it.each([
+    ['the first (with the conclusion)', completing, [50, 'list', 0, 10]],
+    ['the second', later, [50, 10, 'list']],
+  ])('%s: sent again only for what GitHub lacks, so it holds each of 60 once', async (_, when, sent) => {
+    fake.fail('updateCheckRun', 'lost', 1, { when });
+    const { id, lines } = await conclude(failedSteps(60), api);
+    expect(titles(id)).toHaveLength(60);
+    expect(new Set(titles(id)).size).toBe(60);
+    expect(requestsOf(id)).toEqual(sent);
+    expect(fake.checkRuns().find((run) => run.id === id)).toMatchObject({ conclusion: 'failure' });
+    expect(lines.filter((line) => line.startsWith('warning: '))).toEqual([]);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('a look-up that fails for a while is tried again with the update', async () => {
+    fake.fail('updateCheckRun', 'lost', 1, { when: later });
+    fake.fail('listCheckRunAnnotations', 'server-error', 2);
+    const { id, lines } = await conclude(failedSteps(60), api);
+    expect(new Set(titles(id)).size).toBe(60);
+    expect(titles(id)).toHaveLength(60);
+    expect(requestsOf(id)).toEqual([50, 10, 'list', 'list', 'list']);
+    expect(lines.filter((line) => line.startsWith('warning: '))).toEqual([]);
+  });
+
+  it('a look-up GitHub refuses leaves the batch out with a warning, and still concludes', async () => {
+    fake.fail('updateCheckRun', 'lost', 1, { when: completing });
+    fake.fail('listCheckRunAnnotations', 'forbidden', 'always');
+    const { id, lines } = await conclude(failedSteps(60), api);
+    fake.clearFaults();
+    // The lost update had taken effect: nothing is missing here, and nothing is there twice.
+    expect(titles(id)).toHaveLength(60);
+    expect(new Set(titles(id)).size).toBe(60);
+    expect(requestsOf(id)).toEqual([50, 'list', 0, 10]);
+    expect(fake.checkRuns().find((run) => run.id === id)).toMatchObject({ conclusion: 'failure' });
+    const warnings = lines.filter((line) => line.startsWith('warning: '));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /did not list the check run's annotations \(HTTP 403.*50 of them.*not sent again/,
+    );
+  });
+});
+
+describe('the annotations GitHub does not hold', () => {
+  const annotation = (message: string): CheckAnnotation => ({
+    path: '.github/workflows/ci.yml',
+    start_line: 1,
+    end_line: 1,
+    annotation_level: 'failure',
+    title: 'step',
+    message,
+  });
+  const [a, b, c] = [annotation('a'), annotation('b'), annotation('c')];
+
+  it('match by every field sent, each held copy once, the earlier batches taking theirs first', () => {
+    expect(notHeld([a], [b, c], [a, b])).toEqual([c]);
+    expect(notHeld([a], [a, b], [a, b])).toEqual([a]);
+    expect(notHeld([a], [a, b], [a, a, b])).toEqual([]);
+    expect(notHeld([], [a, b], [{ ...a, title: null }])).toEqual([a, b]);
+    expect(notHeld([a], [b], [])).toEqual([b]);
   });
 });
