@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../tools/fake-github/index.ts';
 import { writeEventPayload, type EventFile, type EventName } from '../../tools/fake-github/events.ts';
+import type { OperationCall } from '../../tools/fake-github/types.ts';
 import { makeFiles, parseRunnerOutput, runAction, startAction } from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
 import { cancelLikeRunner, until } from '../support/runner-signals.ts';
@@ -39,6 +40,8 @@ beforeEach(() => {
   emulator.control.setSpeed(20);
   github.clearFaults();
 });
+
+type Output = { annotations?: unknown[] } | undefined;
 
 function runnerEnv(event: EventFile, fake: FakeGitHub = github): Record<string, string> {
   return {
@@ -176,6 +179,37 @@ describe('how the run ends', () => {
     expect(sent.filter((count) => count > 0)).toEqual([50, 10]);
     expectNoViolations();
   }, 60_000);
+
+  it.each([
+    ['first', (call: OperationCall) => 'conclusion' in call.body],
+    ['second', (call: OperationCall) => !('conclusion' in call.body)],
+  ])(
+    'the answer to the %s annotation batch lost: each of the 60 once',
+    async (_, batch) => {
+      const carries = (call: OperationCall) => Array.isArray((call.body.output as Output)?.annotations);
+      github.fail('updateCheckRun', 'lost', 1, { when: (call) => carries(call) && batch(call) });
+      const pr = await event('push');
+      const result = await runAction(
+        inputs({
+          'env-vars': 'EMULATOR_STEPS=120\nEMULATOR_STEP_MS=10\nEMULATOR_FAILED_STEPS=60',
+          'deployment-environment': '',
+        }),
+        { env: runnerEnv(pr) },
+      );
+      expect(result.code).toBe(1);
+      const run = reportsFor(pr.env.GITHUB_SHA!).checkRuns[0]!;
+      expect(run).toMatchObject({ conclusion: 'failure' });
+      const titles = github.annotations(run.id as number).map((annotation) => annotation.title);
+      expect(titles).toHaveLength(60);
+      expect(new Set(titles).size).toBe(60);
+      const ours = github.requests.filter((request) => request.path.includes(`/check-runs/${run.id}`));
+      expect(ours.filter((request) => request.lost)).toHaveLength(1);
+      expect(ours.filter((request) => request.path.endsWith('/annotations'))).toHaveLength(1);
+      expect(parseRunnerOutput(result.stdout).annotations.filter((a) => a.level === 'warning')).toEqual([]);
+      expectNoViolations();
+    },
+    60_000,
+  );
 
   it('a timeout: timed_out and error, and the gate still fails', async () => {
     const pr = await event('push');
