@@ -1,6 +1,6 @@
 // The check run's last update in detail: annotation batches, a summary fitted to GitHub's limit, and
 // batches whose answer was lost, against the fake GitHub.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Step } from '../../src/api/types.ts';
 import type { Conclusion, TriggerInfo } from '../../src/core/flow/events.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
@@ -109,6 +109,7 @@ describe('the check run of a failed run', () => {
 
 const fake = await startFakeGitHub();
 afterAll(() => fake.close());
+beforeEach(() => fake.clearFaults());
 
 describe('an annotation batch whose answer was lost', () => {
   const api = createOctokitApi({
@@ -160,7 +161,6 @@ describe('an annotation batch whose answer was lost', () => {
     fake.fail('updateCheckRun', 'lost', 1, { when: completing });
     fake.fail('listCheckRunAnnotations', 'forbidden', 'always');
     const { id, lines } = await conclude(failedSteps(60), api);
-    fake.clearFaults();
     // The lost update had taken effect: nothing is missing here, and nothing is there twice.
     expect(titles(id)).toHaveLength(60);
     expect(new Set(titles(id)).size).toBe(60);
