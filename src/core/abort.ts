@@ -28,6 +28,12 @@ export interface AbortOptions {
   signal?: AbortSignal;
   /** Pause between tries while the run has not started, or while an accepted abort settles. */
   retryEveryMs?: number;
+  /**
+   * Ask for the abort before reading the run: when racing the runner's kill, a round trip saved counts
+   * for every target. A run that finished meanwhile still ends as `alreadyFinished`: the server refuses
+   * the abort (then the run is read) or answers with the finished run.
+   */
+  askFirst?: boolean;
 }
 
 const PEEK_MS = 1500;
@@ -52,9 +58,11 @@ export async function abortRemote(
 ): Promise<AbortResult> {
   const { clock, sleep } = options;
   const attempt = new AbortAttempt(client, ref, options);
-  // A run that finished on its own needs no abort; one quick read tells, and costs little.
-  const first = await attempt.read(Math.min(attempt.deadline, clock.now() + PEEK_MS));
-  if (first?.status === 'finished') return attempt.finished(first, true);
+  if (!options.askFirst) {
+    // A run that finished on its own needs no abort; one quick read tells, and costs little.
+    const first = await attempt.read(Math.min(attempt.deadline, clock.now() + PEEK_MS));
+    if (first?.status === 'finished') return attempt.finished(first, true);
+  }
 
   while (clock.now() < attempt.deadline && !options.signal?.aborted) {
     const done = await attempt.step();
@@ -124,7 +132,7 @@ class AbortAttempt {
       const answer = await this.#ops.abort(
         callWindow(this.deadline, this.#options.clock, this.#options.signal),
       );
-      if (answer.status === 'finished') return this.finished(answer, false);
+      if (answer.status === 'finished') return this.finished(answer, answer.result !== 'aborted');
       this.#accepted = true;
       return this.step();
     } catch (error) {

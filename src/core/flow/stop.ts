@@ -18,6 +18,7 @@ export async function stop(
 ): Promise<Conclusion> {
   const { settings, log, view } = context;
   const failFast = reason === 'cancelled' && context.cancel.failFast?.aborted === true;
+  const racingTheRunner = reason === 'cancelled' && !failFast;
   const shouldAbort =
     reason === 'cancelled' ? settings.abortOnCancel || failFast : settings.onTimeout === 'abort';
   const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
@@ -33,7 +34,8 @@ export async function stop(
   } else if (refs.length > 0) {
     log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
     const results = await abortAll(context.client, refs, {
-      budgetMs: reason === 'cancelled' && !failFast ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
+      budgetMs: racingTheRunner ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
+      askFirst: racingTheRunner,
       clock: context.clock,
       sleep: context.sleep,
       log,
