@@ -83,6 +83,7 @@ function createOctokitApi(options) {
         async updateCheckRun(id, fields, signal) {
             await rest.checks.update({ owner, repo, check_run_id: id, ...fields, ...request(signal) });
         },
+        listCheckRunAnnotations: (id, signal) => listAnnotations(rest, { owner, repo, check_run_id: id, ...request(signal) }),
         async findCheckRun(name, externalId, signal) {
             const { data } = await rest.checks.listForRef({
                 owner,
@@ -135,6 +136,16 @@ function createOctokitApi(options) {
             });
         },
     };
+}
+/** Page by page rather than with octokit.paginate, which drops the request's signal after the first page. */
+async function listAnnotations(rest, parameters) {
+    const held = [];
+    for (let page = 1;; page += 1) {
+        const { data, headers } = await rest.checks.listAnnotations({ ...parameters, per_page: 100, page });
+        held.push(...data);
+        if (!/rel="next"/.test(headers.link ?? ''))
+            return held;
+    }
 }
 
 // EXTERNAL MODULE: ./src/core/contract.ts
@@ -463,6 +474,28 @@ function failedStepAnnotations(final, path, tails) {
         };
     });
 }
+/**
+ * The annotations of `batch` that GitHub does not hold, `earlier` having been sent before it. Each one GitHub
+ * holds is matched once, by every field sent, the earlier annotations first: an annotation that two batches
+ * both carry counts as held only as many times as GitHub holds it.
+ */
+function notHeld(earlier, batch, held) {
+    const copies = new Map();
+    for (const annotation of held)
+        copies.set(keyOf(annotation), (copies.get(keyOf(annotation)) ?? 0) + 1);
+    const takeCopy = (annotation) => {
+        const left = copies.get(keyOf(annotation)) ?? 0;
+        if (left > 0)
+            copies.set(keyOf(annotation), left - 1);
+        return left > 0;
+    };
+    earlier.forEach(takeCopy);
+    return batch.filter((annotation) => !takeCopy(annotation));
+}
+function keyOf(annotation) {
+    const { path, start_line, end_line, annotation_level, title, message } = annotation;
+    return JSON.stringify([path, start_line, end_line, annotation_level, title, message]);
+}
 
 ;// CONCATENATED MODULE: ./src/github/sinks/shared.ts
 /** After a cancel, the runner sends SIGTERM 7.5 s after SIGINT; the reports must be written by then. */
@@ -489,9 +522,13 @@ function watchCancel(deps) {
 // The check run sink: one check run per action run, created `in_progress` right after the trigger and
 // updated in place until its conclusion, with the summary and an annotation per failed step. A create
 // whose answer was lost is looked up by `external_id` before it is sent again, so there is never a
-// second check run; a step that attaches to a run finds the check run an earlier step left open. With
-// `retries` it stays one check run: its external_id is the first attempt's run id, and its title and
+// second check run; an update whose answer was lost is sent again with only the annotations GitHub does not
+// hold, since it appends them. A step that attaches to a run finds the check run an earlier step left open.
+// With `retries` it stays one check run: its external_id is the first attempt's run id, and its title and
 // details_url follow the newest attempt.
+
+
+
 
 
 
@@ -565,12 +602,10 @@ function createCheckRunSink(name, deps) {
         },
     };
     function finish(conclusion) {
-        const [completing, ...more] = finalUpdates(conclusion, info, deps);
-        // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
-        [completing, ...more].forEach((fields, index) => {
-            writer.enqueue(index === 0 ? 'state' : `annotations ${index}`, async (_retry, signal) => {
+        finalWrites(conclusion, info, deps).forEach((write, index) => {
+            writer.enqueue(index === 0 ? 'state' : `annotations ${index}`, async (retry, signal) => {
                 if (id !== undefined)
-                    await deps.api.updateCheckRun(id, fields, signal);
+                    await writeFinal(deps, id, write, retry, signal);
             });
         });
     }
@@ -586,33 +621,64 @@ function newCheckRun(name, first, current, title, now) {
         output: { title, summary: `Following ${title}.` },
     };
 }
-/** The update that completes the check run, then one more per further page of annotations. */
-function finalUpdates(conclusion, info, deps) {
+/** The update that completes the check run, then one more per further batch of annotations. */
+function finalWrites(conclusion, info, deps) {
     const { outcome, final } = conclusion;
     const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
-    const summary = deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES);
+    const output = { title, summary: deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES) };
     const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
-    const output = (from) => ({
-        title,
-        summary,
-        ...(annotations.length > from
-            ? { annotations: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST) }
-            : {}),
-    });
-    const more = [];
-    for (let from = ANNOTATIONS_PER_REQUEST; from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
-        more.push({ output: output(from) });
+    const completing = {
+        status: 'completed',
+        conclusion: checkConclusion(outcome.kind),
+        completed_at: new Date(deps.clock.now()).toISOString(),
+        details_url: info.web.url,
+        output,
+    };
+    // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
+    const writes = [];
+    for (let from = 0; from === 0 || from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
+        writes.push({
+            fields: from === 0 ? completing : { output },
+            earlier: annotations.slice(0, from),
+            batch: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST),
+        });
     }
-    return [
-        {
-            status: 'completed',
-            conclusion: checkConclusion(outcome.kind),
-            completed_at: new Date(deps.clock.now()).toISOString(),
-            details_url: info.web.url,
-            output: output(0),
-        },
-        ...more,
-    ];
+    return writes;
+}
+/**
+ * One update of the ending. After an attempt that may have taken effect, only the annotations GitHub does not
+ * hold yet are sent (the state fields are safe to send again); a later batch it holds in full needs no request.
+ */
+async function writeFinal(deps, id, write, retry, signal) {
+    const { fields, batch } = write;
+    const annotations = retry && batch.length > 0 ? await missingAnnotations(deps, id, write, signal) : batch;
+    if (annotations.length === 0 && fields.status === undefined)
+        return;
+    const output = annotations.length > 0 ? { ...fields.output, annotations } : fields.output;
+    await deps.api.updateCheckRun(id, { ...fields, output }, signal);
+}
+/**
+ * The batch's annotations that GitHub's list of the check run's lacks. A read that fails for a while fails the
+ * write, which is tried again (reading again) until the writer's deadline. A read GitHub refuses for good
+ * leaves the batch out, with a warning: a missing annotation rather than one shown twice, and the state fields
+ * still go. A lost update that GitHub applies only after the list was read is still not seen.
+ */
+async function missingAnnotations(deps, id, { earlier, batch }, signal) {
+    let held;
+    try {
+        held = await deps.api.listCheckRunAnnotations(id, signal);
+    }
+    catch (error) {
+        const failure = classify(error, deps.clock.now());
+        if (failure.kind === 'transient')
+            throw error;
+        const detail = (0,safety/* sanitizeLine */.g$)((0,message/* messageOf */.b)(error), { maxLength: 300 });
+        deps.log.warning(`GitHub did not list the check run's annotations (HTTP ${failure.status}: ${detail}); ` +
+            `${batch.length} of them, which a lost update may have written already, are not sent again, ` +
+            'so that none shows twice: some may be missing.');
+        return [];
+    }
+    return notHeld(earlier, batch, held);
 }
 
 ;// CONCATENATED MODULE: ./src/github/sinks/commit-status.ts
