@@ -208,6 +208,13 @@ describe('the report', () => {
     }
   });
 
+  it('says how many runs had several targets', () => {
+    const fanOut: JudgedRun = { ...run(), plan: { ...plan, others: [plan, plan], failFast: true } };
+    expect(chaosMarkdown(summary([run(), fanOut]))).toContain(
+      '1 runs had several targets (3 in all; 1 of these runs with `fail-fast`).',
+    );
+  });
+
   it('counts GitHub problems, and violations on no run, as failures', () => {
     const failing = run([{ kind: 'report left open', detail: 'check run 1 is in_progress' }]);
     expect(problemCount(summary([failing]))).toBe(1);
