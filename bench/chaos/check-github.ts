@@ -164,6 +164,7 @@ function expectedGate(outcome: Outcome, timedOut: boolean): 'pass' | 'fail' | un
     case 'aborted on timeout':
     case 'not triggered: faults':
     case 'not triggered: cancelled':
+    case 'not triggered: timed out':
       return 'fail';
     default:
       return undefined;

@@ -71,6 +71,7 @@ export type Outcome =
   | 'finished before the cancel took effect'
   | 'not triggered: faults'
   | 'not triggered: cancelled'
+  | 'not triggered: timed out'
   | 'other';
 
 export interface Verdict {
@@ -241,7 +242,9 @@ function outcomeOf(evidence: RunEvidence, targets: readonly TargetRuns[]): Outco
     const cancelledFirst =
       main.cancelled &&
       (main.signal !== null || errors.length === 0 || errors.some((e) => /cancel/i.test(e)));
-    return cancelledFirst ? 'not triggered: cancelled' : 'not triggered: faults';
+    if (cancelledFirst) return 'not triggered: cancelled';
+    // The timeout also ends a trigger still waiting to be sent again or looked for.
+    return timedOut && !main.cancelled ? 'not triggered: timed out' : 'not triggered: faults';
   }
   if (results.includes('aborted') || results.includes(undefined)) {
     if (main.cancelled) return 'aborted on cancel';

@@ -165,6 +165,9 @@ describe('judge', () => {
       stdout: '::error::Cancelled before anything was triggered.\n',
     };
     expect(judge(evidence(noRun, cancelledFirst)).outcome).toBe('not triggered: cancelled');
+    const timedOut = evidence(noRun, { code: 1, exitedAt: 3000, stdout: '::error::Timed out.\n' });
+    timedOut.plan = { ...timedOut.plan, timeoutSeconds: 2 };
+    expect(judge(timedOut)).toMatchObject({ outcome: 'not triggered: timed out', problems: [] });
     expect(kinds(evidence(noRun, { code: 0 }))).toEqual(['wrong result']);
   });
 
