@@ -1,10 +1,12 @@
 // The verdict on one chaos run's GitHub reports, next to check.ts's verdict on the CI side: no report made
-// twice, none left open once main and post are done, GitHub never changing the step's gate, every request
-// one GitHub's OpenAPI description accepts, and the GitHub token never shown.
+// twice, none left open once main and post are done (each target's, with several), GitHub never changing
+// the step's gate, every request one GitHub's OpenAPI description accepts, and the GitHub token never shown.
 import { errorAnnotations } from '../support/action.ts';
 import { leakSources, withoutMaskCommand, type Outcome, type RunEvidence, type Verdict } from './check.ts';
 import type { GitHubEvidence } from './github-run.ts';
+import { targetRunsOf, worstResult } from './check-targets.ts';
 import { REPORT_NAMES, type ReportInput } from './plan-github.ts';
+import { chaosTargets } from './plan.ts';
 
 export type GitHubProblemKind =
   | 'duplicate check run'
@@ -33,48 +35,9 @@ export const ABOUT_GITHUB = /github|commit status|check run|deployment/i;
 export function judgeGitHub(evidence: RunEvidence, github: GitHubEvidence, verdict: Verdict): GitHubVerdict {
   const problems: GitHubVerdict['problems'] = [];
   const problem = (kind: GitHubProblemKind, detail: string) => problems.push({ kind, detail });
-  const { plan } = github;
-  const asked = (report: ReportInput) => plan.reports.includes(report);
-
-  const checkName = REPORT_NAMES['check-run'];
-  const checkRuns = github.checkRuns.filter((run) => run.name === checkName);
-  const perRun = new Map<string, number>();
-  for (const run of checkRuns) {
-    const key = run.externalId ?? '(no external_id)';
-    perRun.set(key, (perRun.get(key) ?? 0) + 1);
+  for (const names of reportNames(evidence)) {
+    for (const [kind, detail] of reportProblems(github, names)) problem(kind, detail);
   }
-  for (const [externalId, count] of perRun) {
-    if (count > 1) problem('duplicate check run', `${count} check runs "${checkName}" for ${externalId}`);
-  }
-  const environment = REPORT_NAMES['deployment-environment'];
-  const deployments = github.deployments.filter((deployment) => deployment.environment === environment);
-  if (deployments.length > 1) {
-    problem(
-      'duplicate deployment',
-      `${deployments.length} deployments to "${environment}": ${deployments.map((d) => d.id).join(', ')}`,
-    );
-  }
-
-  // A denied report was never made (or stopped where it was): leaving it is what the action must do.
-  const judged = (report: ReportInput) => asked(report) && plan.denied !== report;
-  if (judged('commit-status')) {
-    const context = REPORT_NAMES['commit-status'];
-    const last = github.statuses.filter((status) => status.context === context).at(-1);
-    if (last?.state === 'pending') problem('report left open', `the commit status "${context}" is pending`);
-  }
-  if (judged('check-run')) {
-    for (const run of checkRuns.filter((candidate) => candidate.status !== 'completed')) {
-      problem('report left open', `check run ${run.id} is ${run.status}`);
-    }
-  }
-  if (judged('deployment-environment')) {
-    for (const deployment of deployments) {
-      const last = deployment.states.at(-1);
-      if (last === undefined || last === 'in_progress' || last === 'queued' || last === 'pending')
-        problem('report left open', `deployment ${deployment.id} is ${last ?? 'without a status'}`);
-    }
-  }
-
   for (const detail of gateChanges(evidence, verdict.outcome)) problem('gate changed by GitHub', detail);
   for (const violation of github.violations) {
     problem(
@@ -87,6 +50,70 @@ export function judgeGitHub(evidence: RunEvidence, github: GitHubEvidence, verdi
       problem('leaked GitHub token', `in ${where}`);
   }
   return { problems };
+}
+
+/** Each target's report names: the inputs' values alone, or with several targets ` (label)` appended. */
+function reportNames(evidence: RunEvidence): Array<Record<ReportInput, string>> {
+  const targets = chaosTargets(evidence.plan);
+  return targets.map((target) => {
+    const name = (report: ReportInput) =>
+      targets.length > 1 ? `${REPORT_NAMES[report]} (${target.label})` : REPORT_NAMES[report];
+    return {
+      'commit-status': name('commit-status'),
+      'check-run': name('check-run'),
+      'deployment-environment': name('deployment-environment'),
+    };
+  });
+}
+
+/** One target's reports: none made twice, none left open (unless its permission was denied). */
+function reportProblems(
+  github: GitHubEvidence,
+  names: Record<ReportInput, string>,
+): Array<[GitHubProblemKind, string]> {
+  const { plan } = github;
+  const found: Array<[GitHubProblemKind, string]> = [];
+  const checkName = names['check-run'];
+  const checkRuns = github.checkRuns.filter((run) => run.name === checkName);
+  const perRun = new Map<string, number>();
+  for (const run of checkRuns) {
+    const key = run.externalId ?? '(no external_id)';
+    perRun.set(key, (perRun.get(key) ?? 0) + 1);
+  }
+  for (const [externalId, count] of perRun) {
+    if (count > 1)
+      found.push(['duplicate check run', `${count} check runs "${checkName}" for ${externalId}`]);
+  }
+  const environment = names['deployment-environment'];
+  const deployments = github.deployments.filter((deployment) => deployment.environment === environment);
+  if (deployments.length > 1) {
+    found.push([
+      'duplicate deployment',
+      `${deployments.length} deployments to "${environment}": ${deployments.map((d) => d.id).join(', ')}`,
+    ]);
+  }
+
+  // A denied report was never made (or stopped where it was): leaving it is what the action must do.
+  const judged = (report: ReportInput) => plan.reports.includes(report) && plan.denied !== report;
+  if (judged('commit-status')) {
+    const context = names['commit-status'];
+    const last = github.statuses.filter((status) => status.context === context).at(-1);
+    if (last?.state === 'pending')
+      found.push(['report left open', `the commit status "${context}" is pending`]);
+  }
+  if (judged('check-run')) {
+    for (const run of checkRuns.filter((candidate) => candidate.status !== 'completed')) {
+      found.push(['report left open', `check run ${run.id} "${checkName}" is ${run.status}`]);
+    }
+  }
+  if (judged('deployment-environment')) {
+    for (const deployment of deployments) {
+      const last = deployment.states.at(-1);
+      if (last === undefined || last === 'in_progress' || last === 'queued' || last === 'pending')
+        found.push(['report left open', `deployment ${deployment.id} is ${last ?? 'without a status'}`]);
+    }
+  }
+  return found;
 }
 
 /**
@@ -111,9 +138,14 @@ function gateChanges(evidence: RunEvidence, outcome: Outcome): string[] {
   if (expected !== undefined && actual !== expected) {
     changes.push(`the step exited ${main.code}; the CI side (${outcome}) calls for a ${expected}`);
   }
-  const run = evidence.runsAfterPost.find((candidate) => candidate.id === outputs.id);
-  if (run && outputs.status === 'finished' && outputs.result !== run.result) {
-    changes.push(`the result output is ${outputs.result}; the server says ${run.result}`);
+  if (outputs.status === 'finished') {
+    const runs = targetRunsOf(evidence).targets.map((target) => target.run);
+    const truth = runs.every((run) => run !== undefined)
+      ? worstResult(runs.map((run) => run.result))
+      : undefined;
+    if (truth !== undefined && outputs.result !== truth) {
+      changes.push(`the result output is ${outputs.result}; the server says ${truth}`);
+    }
   }
   return changes;
 }
@@ -127,10 +159,12 @@ function expectedGate(outcome: Outcome, timedOut: boolean): 'pass' | 'fail' | un
     case 'passed':
       return timedOut ? undefined : 'pass';
     case 'failed':
+    case 'failed, fail-fast stopped the others':
     case 'aborted on cancel':
     case 'aborted on timeout':
     case 'not triggered: faults':
     case 'not triggered: cancelled':
+    case 'not triggered: timed out':
       return 'fail';
     default:
       return undefined;

@@ -2,6 +2,15 @@
 // The rules are spelled out in docs/reliability.md; keep the two in step.
 import type { EmulatorRunView } from '../../src/emulator/index.ts';
 import { errorAnnotations } from '../support/action.ts';
+import {
+  attemptProblems,
+  runsEntries,
+  stoppedByAnother,
+  targetRunsOf,
+  worstResult,
+  type Found,
+  type TargetRuns,
+} from './check-targets.ts';
 import type { ChaosPlan } from './plan.ts';
 
 export type ProblemKind =
@@ -56,11 +65,13 @@ export type Outcome =
   | 'passed'
   | 'passed after a retry'
   | 'failed'
+  | 'failed, fail-fast stopped the others'
   | 'aborted on cancel'
   | 'aborted on timeout'
   | 'finished before the cancel took effect'
   | 'not triggered: faults'
   | 'not triggered: cancelled'
+  | 'not triggered: timed out'
   | 'other';
 
 export interface Verdict {
@@ -71,7 +82,7 @@ export interface Verdict {
 }
 
 export function judge(evidence: RunEvidence): Verdict {
-  const { plan, main, outputs } = evidence;
+  const { main } = evidence;
   const problems: Verdict['problems'] = [];
   const notes: string[] = [];
   const problem = (kind: ProblemKind, detail: string) => problems.push({ kind, detail });
@@ -83,112 +94,168 @@ export function judge(evidence: RunEvidence): Verdict {
   if (main.hung)
     problem('hung', `main still ran ${Math.round((main.exitedAt - main.spawnedAt) / 1000)} s after spawn`);
 
+  const { targets, stray } = targetRunsOf(evidence);
+  if (stray.length > 0) {
+    const which = stray.map((run) => `${run.id} (${run.pipelineName})`).join(', ');
+    problem(
+      'duplicate trigger',
+      `runs with CHAOS_ID=${evidence.plan.index} on no target's pipeline: ${which}`,
+    );
+  }
+  for (const target of targets) {
+    for (const [kind, detail] of attemptProblems(evidence, target)) problem(kind, detail);
+  }
   // A process ended by a signal it did not handle (SIGKILL from the runner, or SIGINT before the
   // handlers were installed) could not write anything: its outputs and summary are not judged.
-  const ranToEnd = main.signal === null;
-  const timedOut =
-    plan.timeoutSeconds !== undefined && main.exitedAt - main.spawnedAt >= plan.timeoutSeconds * 1000;
-  const runs = [...evidence.runsAfterPost].sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-  );
-  for (const [kind, detail] of attemptProblems(evidence, runs)) problem(kind, detail);
-
-  if (ranToEnd && evidence.files.summary.trim() === '')
+  if (main.signal === null && evidence.files.summary.trim() === '')
     problem('missing summary', 'the summary file is empty');
-
-  const run = runs.find((candidate) => candidate.id === outputs.id) ?? runs.at(-1);
-  if (!run) {
-    if (outputs.id)
-      problem('wrong result', `outputs name run ${outputs.id}, which this action did not create`);
-    if (main.code === 0) problem('wrong result', 'the step passed although no run was created');
-    const errors = errorAnnotations(main.stdout);
-    if (ranToEnd && main.code !== 0 && errors.length === 0) {
-      problem('wrong result', 'the step failed without an error saying why, and no run was created');
-    }
-    // A cancel that came while the faults were already failing the trigger does not change the cause.
-    const cancelledFirst =
-      main.cancelled && (!ranToEnd || errors.length === 0 || errors.some((e) => /cancel/i.test(e)));
-    const outcome: Outcome = cancelledFirst ? 'not triggered: cancelled' : 'not triggered: faults';
-    return { outcome, problems, notes };
+  if (targets.length > 1) {
+    for (const [kind, detail] of severalOutputProblems(evidence, targets)) problem(kind, detail);
   }
-
-  const afterMain = evidence.runsAfterMain.find((candidate) => candidate.id === run.id);
-  if (run.status !== 'finished') {
-    problem('left running', `run ${run.id} is ${run.status} after the post step`);
-  } else if (afterMain && afterMain.status !== 'finished' && main.signal === null) {
-    notes.push(`run ${run.id} was still ${afterMain.status} after main; the post step settled it`);
+  for (const target of targets) {
+    for (const [kind, detail] of targetProblems(evidence, targets, target, notes)) problem(kind, detail);
   }
-
-  if (ranToEnd) {
-    if (!outputs.id) problem('missing outputs', 'no `id` output although the run exists');
-    else if (outputs.id !== run.id)
-      problem('wrong result', `outputs name run ${outputs.id}, the trigger created ${run.id}`);
-    if (outputs.status === undefined || outputs.result === undefined) {
-      problem('missing outputs', `no \`${outputs.status === undefined ? 'status' : 'result'}\` output`);
-    }
-  }
-
-  const truth = run.result;
-  if (ranToEnd && outputs.status === 'finished' && outputs.result !== truth) {
-    problem('wrong result', `the action reported ${outputs.result}, the server says ${truth}`);
-  }
-  if (main.code === 0 && truth !== 'passed')
-    problem('wrong result', `the step passed, the run ended ${truth}`);
-  if (main.code !== 0 && truth === 'passed' && !main.cancelled && !timedOut) {
-    problem('wrong result', 'the run passed but the step failed, with neither a cancel nor a timeout');
-  }
-  if (truth === 'aborted' && !main.cancelled && !timedOut) {
-    problem('wrong result', 'the run was aborted with neither a cancel nor a timeout');
-  }
-
-  let outcome: Outcome = 'other';
-  if (truth === 'aborted')
-    outcome = main.cancelled ? 'aborted on cancel' : timedOut ? 'aborted on timeout' : 'other';
-  else if (main.cancelled) outcome = 'finished before the cancel took effect';
-  else if (truth === 'passed') outcome = runs.length > 1 ? 'passed after a retry' : 'passed';
-  else if (truth === 'failed') outcome = truth;
-  return { outcome, problems, notes };
+  for (const [kind, detail] of gateProblems(evidence, targets)) problem(kind, detail);
+  return { outcome: outcomeOf(evidence, targets), problems, notes };
 }
 
-/**
- * The runs against the attempts the action made (its `attempts` output, or when it could not write
- * it, one more than the retries its log announced): one run per attempt, no more attempts than
- * `retries` allows, and each run that was retried finished `failed` by itself.
- */
-function attemptProblems(
+function timedOutOf({ plan, main }: RunEvidence): boolean {
+  return plan.timeoutSeconds !== undefined && main.exitedAt - main.spawnedAt >= plan.timeoutSeconds * 1000;
+}
+
+/** One target: its run settled after post, and what the action reported about it against the server. */
+function targetProblems(
   evidence: RunEvidence,
-  runs: readonly EmulatorRunView[],
-): Array<[ProblemKind, string]> {
-  const { plan, outputs, main } = evidence;
-  const announced = main.stdout
-    .split('\n')
-    .filter((line) => line.includes('triggering it again: attempt')).length;
-  const attempts = outputs.attempts ? Number(outputs.attempts) : 1 + announced;
-  const ids = runs.map((run) => run.id).join(', ');
-  const problems: Array<[ProblemKind, string]> = [];
-  if (attempts > plan.retries + 1) {
-    problems.push(['wrong result', `${attempts} attempts were made with retries ${plan.retries}`]);
+  targets: readonly TargetRuns[],
+  target: TargetRuns,
+  notes: string[],
+): Found {
+  const { main } = evidence;
+  const { run, reported, tag } = target;
+  const ranToEnd = main.signal === null;
+  const found: Found = [];
+  if (!run) {
+    if (reported.id)
+      found.push(['wrong result', `${tag}outputs name run ${reported.id}, which this action did not create`]);
+    return found;
   }
-  if (runs.length > attempts) {
-    const per = attempts > 1 ? ` for ${attempts} attempts` : '';
-    problems.push(['duplicate trigger', `${runs.length} runs carry CHAOS_ID=${plan.index}${per}: ${ids}`]);
-    return problems;
+  const afterMain = evidence.runsAfterMain.find((candidate) => candidate.id === run.id);
+  if (run.status !== 'finished') {
+    found.push(['left running', `${tag}run ${run.id} is ${run.status} after the post step`]);
+  } else if (afterMain && afterMain.status !== 'finished' && ranToEnd) {
+    notes.push(`${tag}run ${run.id} was still ${afterMain.status} after main; the post step settled it`);
   }
-  if (outputs.attempts && runs.length < attempts) {
-    problems.push([
-      'wrong result',
-      `the attempts output says ${attempts}, the server holds ${runs.length} runs`,
+  const several = targets.length > 1;
+  if (ranToEnd) {
+    const where = several ? `${tag}no \`id\` in the \`runs\` output` : 'no `id` output';
+    if (!reported.id) found.push(['missing outputs', `${where} although the run exists`]);
+    else if (reported.id !== run.id)
+      found.push(['wrong result', `${tag}outputs name run ${reported.id}, the trigger created ${run.id}`]);
+    if (!several && (reported.status === undefined || reported.result === undefined)) {
+      found.push(['missing outputs', `no \`${reported.status === undefined ? 'status' : 'result'}\` output`]);
+    }
+  }
+  const truth = run.result;
+  if (ranToEnd && reported.status === 'finished' && reported.result !== truth) {
+    found.push(['wrong result', `${tag}the action reported ${reported.result}, the server says ${truth}`]);
+  }
+  const explained = main.cancelled || timedOutOf(evidence) || stoppedByAnother(evidence, targets, target);
+  if (truth === 'aborted' && !explained) {
+    const without = evidence.plan.failFast ? ', a timeout or another target failing first' : ' nor a timeout';
+    found.push(['wrong result', `${tag}the run was aborted with neither a cancel${without}`]);
+  }
+  // A target whose following ended before its run did, with nothing to stop it: the step's exit code
+  // speaks for all targets, so this is the one sign of it.
+  const unfinished = reported.status !== undefined && reported.status !== 'finished';
+  if (several && ranToEnd && truth === 'passed' && unfinished && !explained) {
+    found.push(['wrong result', `${tag}the run passed, the action left it ${reported.status}`]);
+  }
+  return found;
+}
+
+/** With several targets: the step's own outputs, the `runs` array, the worst result, no single-run id. */
+function severalOutputProblems(evidence: RunEvidence, targets: readonly TargetRuns[]): Found {
+  const { outputs, main } = evidence;
+  if (main.signal !== null || targets.every((target) => !target.run)) return [];
+  const found: Found = [];
+  for (const name of ['status', 'result', 'runs'] as const) {
+    if (outputs[name] === undefined) found.push(['missing outputs', `no \`${name}\` output`]);
+  }
+  if (outputs.runs !== undefined && runsEntries(outputs.runs).length !== targets.length) {
+    found.push([
+      'missing outputs',
+      `the \`runs\` output does not hold one entry per target: ${outputs.runs}`,
     ]);
   }
-  runs.slice(0, -1).forEach((retried, index) => {
-    if (retried.status === 'finished' && retried.result === 'failed') return;
-    const state = retried.status === 'finished' ? `ended ${retried.result}` : `is ${retried.status}`;
-    problems.push([
-      'wrong result',
-      `run ${runs[index + 1]!.id} retried run ${retried.id}, which ${state} rather than failing by itself`,
-    ]);
-  });
-  return problems;
+  if (outputs.id) found.push(['wrong result', `the \`id\` output is ${outputs.id} with several targets`]);
+  if (outputs.status === 'finished' && targets.every((target) => target.run)) {
+    const worst = worstResult(targets.map((target) => target.run!.result));
+    if (outputs.result !== worst) {
+      found.push([
+        'wrong result',
+        `the action reported ${outputs.result}, the worst on the server is ${worst}`,
+      ]);
+    }
+  }
+  return found;
+}
+
+/** The step's exit code against the targets: it passes only when every target's run passed. */
+function gateProblems(evidence: RunEvidence, targets: readonly TargetRuns[]): Found {
+  const { main } = evidence;
+  const found: Found = [];
+  const missing = targets.filter((target) => !target.run);
+  if (missing.length > 0) {
+    const none =
+      targets.length > 1
+        ? `${missing.map((target) => target.target.label).join(', ')} got no run`
+        : 'no run was created';
+    if (main.code === 0) found.push(['wrong result', `the step passed although ${none}`]);
+    if (main.signal === null && main.code !== 0 && errorAnnotations(main.stdout).length === 0) {
+      found.push(['wrong result', `the step failed without an error saying why, and ${none}`]);
+    }
+  }
+  for (const { run, tag } of targets) {
+    if (run && main.code === 0 && run.result !== 'passed') {
+      const which = tag ? `${tag}the run` : 'the run';
+      found.push(['wrong result', `the step passed, ${which} ended ${run.result}`]);
+    }
+  }
+  const allPassed = targets.every((target) => target.run?.result === 'passed');
+  if (allPassed && main.code !== 0 && !main.cancelled && !timedOutOf(evidence)) {
+    const what = targets.length > 1 ? 'every run passed' : 'the run passed';
+    found.push(['wrong result', `${what} but the step failed, with neither a cancel nor a timeout`]);
+  }
+  return found;
+}
+
+/** How the run ended, for the report: with several targets, taken over all of them. */
+function outcomeOf(evidence: RunEvidence, targets: readonly TargetRuns[]): Outcome {
+  const { main, plan } = evidence;
+  const results = targets.map((target) => target.run?.result);
+  const timedOut = timedOutOf(evidence);
+  // Under fail-fast, a target that failed by itself stops the others: aborted, or never triggered.
+  const failFast = plan.failFast === true && results.includes('failed') && !main.cancelled && !timedOut;
+  if (results.includes(undefined) && !failFast) {
+    const errors = errorAnnotations(main.stdout);
+    // A cancel that came while the faults were already failing the trigger does not change the cause.
+    const cancelledFirst =
+      main.cancelled &&
+      (main.signal !== null || errors.length === 0 || errors.some((e) => /cancel/i.test(e)));
+    if (cancelledFirst) return 'not triggered: cancelled';
+    // The timeout also ends a trigger still waiting to be sent again or looked for.
+    return timedOut && !main.cancelled ? 'not triggered: timed out' : 'not triggered: faults';
+  }
+  if (results.includes('aborted') || results.includes(undefined)) {
+    if (main.cancelled) return 'aborted on cancel';
+    if (timedOut) return 'aborted on timeout';
+    return failFast ? 'failed, fail-fast stopped the others' : 'other';
+  }
+  if (main.cancelled) return 'finished before the cancel took effect';
+  if (results.every((result) => result === 'passed')) {
+    return targets.some((target) => target.runs.length > 1) ? 'passed after a retry' : 'passed';
+  }
+  return results.includes('failed') ? 'failed' : 'other';
 }
 
 export function leakSources(evidence: RunEvidence): Array<[string, string]> {

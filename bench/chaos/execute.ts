@@ -6,14 +6,14 @@ import type { Emulator, EmulatorRunView } from '../../src/emulator/index.ts';
 import type { FakeGitHub } from '../../tools/fake-github/index.ts';
 import { cancelLikeRunner, launch, makeStepFiles, readFileCommands, type Exit } from '../support/action.ts';
 import { createRandom } from '../support/random.ts';
+import { BENCH_APPLICATION } from '../support/world.ts';
 import type { RunEvidence } from './check.ts';
 import { prepareGitHubRun, type GitHubEvidence, type GitHubRun } from './github-run.ts';
-import { planEnvVars, type ChaosPlan } from './plan.ts';
+import { chaosTargets, planEnvVars, type ChaosPlan } from './plan.ts';
 import { startFaultProxy, type InjectedFault } from './proxy.ts';
 
 export interface ChaosContext {
   emulator: Emulator;
-  pipelineId: string;
   token: string;
   main: string;
   post: string;
@@ -49,10 +49,19 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     if (context.github && plan.github) {
       github = await prepareGitHubRun(context.github.fake, context.github.token, plan.github, files.dir);
     }
+    const targets = chaosTargets(plan);
+    const byName = targets.filter((target) => target.byName);
     const inputs = {
       'base-url': proxy.url,
       token: context.token,
-      'pipeline-id': context.pipelineId,
+      'pipeline-id': targets
+        .filter((target) => !target.byName)
+        .map((target) => target.pipelineId)
+        .join('\n'),
+      ...(byName.length > 0
+        ? { pipeline: byName.map((target) => `${BENCH_APPLICATION}/${target.pipeline}`).join('\n') }
+        : {}),
+      ...(plan.failFast ? { 'fail-fast': 'true' } : {}),
       'env-vars': planEnvVars(plan),
       'poll-interval': plan.pollInterval,
       'step-logs': plan.stepLogs,

@@ -1,8 +1,20 @@
-// What each chaos run does, drawn from the seed: the remote run's shape and outcome, the action's
+// What each chaos run does, drawn from the seed: the remote runs' shapes and outcomes, the action's
 // inputs, the fault rate of its proxy, and whether and when it is cancelled. Run n's plan depends only
 // on the seed and n, so `--only n` replays it.
-import { createRandom, derivedSeed } from '../support/random.ts';
+import { createRandom, derivedSeed, type Random } from '../support/random.ts';
+import { hexId } from '../support/world.ts';
 import { describeGitHubPlan, planGitHub, type GitHubPlan } from './plan-github.ts';
+
+/** One target's remote run: its shape and outcome. */
+interface TargetShape {
+  steps: number;
+  stepMs: number;
+  queueMs: number;
+  /** The step that fails, by 1-based order; undefined when the run passes. */
+  failStep?: number;
+  /** A flaky failure: the failing step fails this many runs, then passes (EMULATOR_FAIL_TIMES). */
+  failTimes?: number;
+}
 
 export interface ChaosPlan {
   index: number;
@@ -27,6 +39,26 @@ export interface ChaosPlan {
   failTimes?: number;
   /** The GitHub reports asked for; undefined for none. */
   github?: GitHubPlan;
+  /** The step's other targets, pipelines chaos-2, chaos-3, …, in input order; undefined for one target. */
+  others?: TargetShape[];
+  /** The `fail-fast` input, with several targets. */
+  failFast?: boolean;
+}
+
+/** The world's pipelines: the first target is always `chaos`, the others follow in this order. */
+export const CHAOS_PIPELINES = ['chaos', 'chaos-2', 'chaos-3', 'chaos-4'] as const;
+
+/** One target of the step: its pipeline, how the action is given it, and its run's shape. */
+export interface ChaosTarget extends TargetShape {
+  pipeline: string;
+  pipelineId: string;
+  /**
+   * Given by name in the `pipeline` input rather than by id in `pipeline-id`: the last of several
+   * targets, so that a fan-out uses both inputs and the input order (ids first) is the targets' order.
+   */
+  byName: boolean;
+  /** How the action names it in its log and its GitHub reports: the name given, or the id. */
+  label: string;
 }
 
 const FAULT_RATE_RANGE: readonly [number, number] = [0.1, 0.3];
@@ -35,6 +67,9 @@ const TIMEOUT_SHARE = 0.12;
 const FAILED_SHARE = 0.3;
 /** Of the failing runs, the share whose failure passes after one or two runs. */
 const FLAKY_SHARE = 0.6;
+/** The runs with 2 to 4 targets; of those, the share with `fail-fast: true`. */
+const SEVERAL_SHARE = 0.2;
+const FAIL_FAST_SHARE = 0.5;
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
@@ -62,6 +97,11 @@ export function planRun(seed: number, index: number): ChaosPlan {
   ] as const);
   const failTimes = failStep !== undefined && random.chance(FLAKY_SHARE) ? random.integer(1, 2) : undefined;
   const github = planGitHub(runSeed, index);
+  // The fan-out is drawn after everything above, for the same reason.
+  const others = random.chance(SEVERAL_SHARE)
+    ? Array.from({ length: random.integer(1, CHAOS_PIPELINES.length - 1) }, () => drawShape(random))
+    : undefined;
+  const failFast = others !== undefined ? random.chance(FAIL_FAST_SHARE) : undefined;
   return {
     index,
     seed: runSeed,
@@ -77,29 +117,86 @@ export function planRun(seed: number, index: number): ChaosPlan {
     retries,
     ...(failTimes !== undefined ? { failTimes } : {}),
     ...(github !== undefined ? { github } : {}),
+    ...(others !== undefined ? { others, failFast } : {}),
   };
 }
 
-/** The trigger's variables: the run's shape for the emulator, and CHAOS_ID to find the runs it created. */
+function drawShape(random: Random): TargetShape {
+  const steps = random.integer(1, 4);
+  const stepMs = random.integer(150, 1000);
+  const queueMs = random.integer(100, 1200);
+  const failStep = random.chance(FAILED_SHARE) ? random.integer(1, steps) : undefined;
+  const failTimes = failStep !== undefined && random.chance(FLAKY_SHARE) ? random.integer(1, 2) : undefined;
+  return {
+    steps,
+    stepMs,
+    queueMs,
+    ...(failStep !== undefined ? { failStep } : {}),
+    ...(failTimes !== undefined ? { failTimes } : {}),
+  };
+}
+
+/** The world's id of the pipeline at this place of CHAOS_PIPELINES. */
+export function chaosPipelineId(place: number): string {
+  return hexId('62', place + 1);
+}
+
+/** Every target of the step, in input order: `chaos` with the plan's own shape, then the others. */
+export function chaosTargets(plan: ChaosPlan): ChaosTarget[] {
+  const first: TargetShape = {
+    steps: plan.steps,
+    stepMs: plan.stepMs,
+    queueMs: plan.queueMs,
+    ...(plan.failStep !== undefined ? { failStep: plan.failStep } : {}),
+    ...(plan.failTimes !== undefined ? { failTimes: plan.failTimes } : {}),
+  };
+  const shapes = [first, ...(plan.others ?? [])];
+  return shapes.map((shape, place) => {
+    const pipeline = CHAOS_PIPELINES[place]!;
+    const pipelineId = chaosPipelineId(place);
+    const byName = place > 0 && place === shapes.length - 1;
+    return { ...shape, pipeline, pipelineId, byName, label: byName ? pipeline : pipelineId };
+  });
+}
+
+/**
+ * The trigger's variables: each run's shape for the emulator, and CHAOS_ID to find the runs it created.
+ * Every target gets the same variables, so with several each target's shape is in a section of its own
+ * (EMULATOR_FOR_PIPELINE).
+ */
 export function planEnvVars(plan: ChaosPlan): string {
-  return [
-    `CHAOS_ID=${plan.index}`,
-    `EMULATOR_STEPS=${plan.steps}`,
-    `EMULATOR_STEP_MS=${plan.stepMs}`,
-    `EMULATOR_QUEUE_MS=${plan.queueMs}`,
-    ...(plan.failStep !== undefined
-      ? [`EMULATOR_FAIL_STEP=step ${plan.failStep}`]
+  const targets = chaosTargets(plan);
+  const sections = targets.map((target) => [
+    ...(targets.length > 1 ? [`EMULATOR_FOR_PIPELINE=${target.pipeline}`] : []),
+    `EMULATOR_STEPS=${target.steps}`,
+    `EMULATOR_STEP_MS=${target.stepMs}`,
+    `EMULATOR_QUEUE_MS=${target.queueMs}`,
+    ...(target.failStep !== undefined
+      ? [`EMULATOR_FAIL_STEP=step ${target.failStep}`]
       : ['EMULATOR_RESULT=passed']),
-    ...(plan.failTimes !== undefined ? [`EMULATOR_FAIL_TIMES=${plan.failTimes}`] : []),
-  ].join('\n');
+    ...(target.failTimes !== undefined ? [`EMULATOR_FAIL_TIMES=${target.failTimes}`] : []),
+  ]);
+  return [`CHAOS_ID=${plan.index}`, ...sections.flat()].join('\n');
+}
+
+function describeShape(shape: TargetShape): [string, string] {
+  const outcome =
+    shape.failStep === undefined
+      ? 'passes'
+      : `step ${shape.failStep} fails${shape.failTimes !== undefined ? ` ${shape.failTimes}× then passes` : ''}`;
+  return [`${shape.steps}×${shape.stepMs} ms after ${shape.queueMs} ms queue`, outcome];
 }
 
 export function describePlan(plan: ChaosPlan): string {
+  const targets = chaosTargets(plan);
+  const several = targets.length > 1;
   return [
-    `${plan.steps}×${plan.stepMs} ms after ${plan.queueMs} ms queue`,
-    plan.failStep === undefined
-      ? 'passes'
-      : `step ${plan.failStep} fails${plan.failTimes !== undefined ? ` ${plan.failTimes}× then passes` : ''}`,
+    ...targets.map((target) => {
+      const [shape, outcome] = describeShape(target);
+      if (!several) return `${shape}, ${outcome}`;
+      return `${target.pipeline}${target.byName ? ' by name' : ''}: ${shape} (${outcome})`;
+    }),
+    ...(several ? [plan.failFast ? 'fail-fast' : 'no fail-fast'] : []),
     ...(plan.retries > 0 ? [`retries ${plan.retries}`] : []),
     `poll ${plan.pollInterval}`,
     `logs ${plan.stepLogs}`,

@@ -80,11 +80,15 @@ export function chaosMarkdown(summary: ChaosSummary): string {
     ],
   );
   const cancelled = runs.filter((run) => run.plan.cancelAtMs !== undefined).length;
+  const fanOut = runs.filter((run) => run.plan.others !== undefined);
+  const fanOutTargets = fanOut.reduce((sum, run) => sum + 1 + run.plan.others!.length, 0);
+  const failFast = fanOut.filter((run) => run.plan.failFast).length;
   const mainTimes = runs.map((run) => run.mainMs).sort((a, b) => a - b);
   const lines = [
     `Seed ${summary.seed}: ${runs.length} of ${summary.planned} planned runs, ${summary.concurrency} at a time, in ${ms(summary.tookMs)}` +
       `${summary.stoppedEarly ? ' — stopped at the time limit before all had run' : ''}. ` +
       `${requests} requests went through the fault proxies; ${lostTriggers} trigger ${lostTriggers === 1 ? 'response was' : 'responses were'} lost on purpose. ` +
+      `${fanOut.length} runs had several targets (${fanOutTargets} in all; ${failFast} of these runs with \`fail-fast\`). ` +
       `${cancelled} runs had a SIGINT planned; the runner had to send SIGTERM ${runs.filter((run) => run.sigterm).length} times and SIGKILL ${runs.filter((run) => run.sigkill).length} times. ` +
       `Longest main step: ${ms(mainTimes.at(-1) ?? Number.NaN)}.`,
     '',

@@ -11,18 +11,17 @@ import { ROOT, snapshotDist } from '../support/dist.ts';
 import { writeDocsSection } from '../support/docs-section.ts';
 import { ms } from '../support/format.ts';
 import { describeMachine, fileDigest, machineLine } from '../support/machine.ts';
-import { benchWorld, hexId } from '../support/world.ts';
+import { benchWorld } from '../support/world.ts';
 import { judge } from './check.ts';
 import { executeRun, MAIN_WATCHDOG_MS, POST_WATCHDOG_MS } from './execute.ts';
 import { startChaosGitHub } from './github-run.ts';
-import { describePlan, planRun } from './plan.ts';
+import { CHAOS_PIPELINES, chaosPipelineId, describePlan, planRun } from './plan.ts';
 import { chaosMarkdown, problemCount, type JudgedRun } from './report.ts';
 import { githubProblems, githubTotals, judgedGitHub } from './report-github.ts';
 
 export const CHAOS_TOKEN = 'chaos-tok-9d27c4e1b3';
 export const CHAOS_GITHUB_TOKEN = 'ghs_chaosGitHubToken7f3a9c21e8';
 const GITHUB_FAULT_RATE = 0.2;
-const PIPELINE = hexId('62', 1);
 /**
  * The whole command ends within ten minutes: no run starts after this, and a run that starts just
  * before it ends within its watchdogs (main, the runner's SIGTERM and SIGKILL, post) plus a margin.
@@ -55,13 +54,15 @@ async function main(): Promise<number> {
   const entries = await snapshotDist(log, flags.bundle);
   const bundle = `\`dist/index.js\` ${fileDigest(entries.main)}, \`dist/post/index.js\` ${fileDigest(entries.post)}`;
   const emulator = await startEmulator({
-    world: benchWorld([{ id: PIPELINE, name: 'chaos', steps: 3, stepMs: 500 }], CHAOS_TOKEN),
+    world: benchWorld(
+      CHAOS_PIPELINES.map((name, place) => ({ id: chaosPipelineId(place), name, steps: 3, stepMs: 500 })),
+      CHAOS_TOKEN,
+    ),
     speed: 1,
   });
   const fakeGitHub = await startChaosGitHub(flags.seed, GITHUB_FAULT_RATE);
   const context = {
     emulator,
-    pipelineId: PIPELINE,
     token: CHAOS_TOKEN,
     main: entries.main,
     post: entries.post,

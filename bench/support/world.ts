@@ -3,7 +3,7 @@
 import type { WorldFile, WorldHistoryEntry, WorldPipeline } from '../../src/emulator/index.ts';
 
 export const BENCH_TOKEN = 'bench-token-5c1f0e';
-const BENCH_APPLICATION = 'bench/app';
+export const BENCH_APPLICATION = 'bench/app';
 
 export interface BenchPipeline {
   id: string;

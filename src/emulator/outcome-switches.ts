@@ -60,15 +60,30 @@ const BY_VARIABLE = new Map<string, { name: string; schema: v.GenericSchema<stri
   Object.entries(SWITCHES).map(([name, [variable, schema]]) => [variable, { name, schema }]),
 );
 
-/** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
-export function readOutcomeSwitches(envVars: readonly { key: string; value: string }[]): OutcomeSwitches {
+/** The switches after it, up to the next one, steer only the runs of the pipeline it names. */
+const FOR_PIPELINE = 'EMULATOR_FOR_PIPELINE';
+
+/**
+ * Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400, whichever
+ * pipeline it is for. `pipeline` is the name of the run's pipeline; a build or deploy has none, so the
+ * switches after a non-empty EMULATOR_FOR_PIPELINE do not steer it.
+ */
+export function readOutcomeSwitches(
+  envVars: readonly { key: string; value: string }[],
+  pipeline?: string,
+): OutcomeSwitches {
   const switches: Record<string, unknown> = {};
+  let scope = '';
   for (const { key, value } of envVars) {
+    if (key === FOR_PIPELINE) {
+      scope = value;
+      continue;
+    }
     const known = BY_VARIABLE.get(key);
     if (!known) continue;
     const parsed = v.safeParse(known.schema, value);
     if (!parsed.success) throw badRequest(parsed.issues[0].message);
-    switches[known.name] = parsed.output;
+    if (scope === '' || scope === pipeline) switches[known.name] = parsed.output;
   }
   return switches as OutcomeSwitches;
 }

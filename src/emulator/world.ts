@@ -170,7 +170,7 @@ export class World {
     const before = this.runs.filter(
       (run) => run.pipeline === input.pipeline && sameEnvVars(run.envVars, envVars),
     );
-    const switches = flaky(readOutcomeSwitches(switchEnv), before.length);
+    const switches = flaky(readOutcomeSwitches(switchEnv, input.pipeline.name), before.length);
     const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
     const workflowId = this.ids.next();
     const workflow: WorkflowRecord = {
@@ -316,7 +316,7 @@ export class World {
         },
         [],
         switchEnv,
-        readOutcomeSwitches(switchEnv),
+        readOutcomeSwitches(switchEnv, item.pipeline.name),
         source.workflow,
         at,
       );

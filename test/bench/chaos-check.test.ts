@@ -35,6 +35,8 @@ function evidence(
   const plan = { ...planRun(1, 0) };
   delete plan.timeoutSeconds;
   delete plan.cancelAtMs;
+  delete plan.others;
+  delete plan.failFast;
   return {
     plan,
     token: TOKEN,
@@ -163,6 +165,9 @@ describe('judge', () => {
       stdout: '::error::Cancelled before anything was triggered.\n',
     };
     expect(judge(evidence(noRun, cancelledFirst)).outcome).toBe('not triggered: cancelled');
+    const timedOut = evidence(noRun, { code: 1, exitedAt: 3000, stdout: '::error::Timed out.\n' });
+    timedOut.plan = { ...timedOut.plan, timeoutSeconds: 2 };
+    expect(judge(timedOut)).toMatchObject({ outcome: 'not triggered: timed out', problems: [] });
     expect(kinds(evidence(noRun, { code: 0 }))).toEqual(['wrong result']);
   });
 
@@ -244,6 +249,194 @@ describe('judge', () => {
       killed.main.stdout = '';
       expect(kinds(killed)).toEqual(['duplicate trigger']);
     });
+  });
+});
+
+/** Three targets: `chaos` and `chaos-2` by id, `chaos-3` by name; one run each unless told otherwise. */
+const PIPELINE_IDS = ['620000000000000000000001', '620000000000000000000002', '620000000000000000000003'];
+const LABELS = [PIPELINE_IDS[0]!, PIPELINE_IDS[1]!, 'chaos-3'];
+
+function targetRun(place: number, overrides: Partial<EmulatorRunView> = {}): EmulatorRunView {
+  return remoteRun({
+    id: `5e00000000000000000000a${place}`,
+    pipelineId: PIPELINE_IDS[place]!,
+    pipelineName: place === 0 ? 'chaos' : `chaos-${place + 1}`,
+    finishedAt: '2026-01-05T09:00:05.000Z',
+    ...overrides,
+  });
+}
+
+function severalEvidence(
+  runs: EmulatorRunView[],
+  { failFast = false, result = 'passed' }: { failFast?: boolean; result?: string } = {},
+  main: Partial<RunEvidence['main']> = {},
+): RunEvidence {
+  const entries = [0, 1, 2].map((place) => {
+    const run = runs.filter((candidate) => candidate.pipelineId === PIPELINE_IDS[place]).at(-1);
+    return {
+      pipeline: PIPELINE_IDS[place],
+      id: run?.id ?? '',
+      status: run?.status ?? '',
+      result: run?.result ?? '',
+      attempts: run ? '1' : '',
+    };
+  });
+  const e = evidence(
+    {
+      outputs: { id: '', 'run-id': '', url: '', status: 'finished', result, runs: JSON.stringify(entries) },
+      runsAfterMain: runs,
+      runsAfterPost: runs,
+    },
+    { code: result === 'passed' ? 0 : 1, ...main },
+  );
+  const shape = { steps: 2, stepMs: 300, queueMs: 200 };
+  e.plan = { ...e.plan, others: [shape, shape], failFast };
+  return e;
+}
+
+describe('judge, with several targets', () => {
+  const all = (overrides: Array<Partial<EmulatorRunView>> = []) =>
+    [0, 1, 2].map((place) => targetRun(place, overrides[place]));
+
+  it('finds nothing wrong when every target passed, with empty id, run-id and url outputs', () => {
+    expect(judge(severalEvidence(all()))).toEqual({ outcome: 'passed', problems: [], notes: [] });
+  });
+
+  it('catches a duplicate trigger on one of three targets', () => {
+    const twice = [...all(), targetRun(1, { id: '5e00000000000000000000b1' })];
+    expect(judge(severalEvidence(twice)).problems).toEqual([
+      {
+        kind: 'duplicate trigger',
+        detail: `[${LABELS[1]}] 2 runs of chaos-2 carry CHAOS_ID=0: 5e00000000000000000000a1, 5e00000000000000000000b1`,
+      },
+    ]);
+    const elsewhere = [
+      ...all(),
+      targetRun(0, {
+        pipelineId: '620000000000000000000004',
+        pipelineName: 'chaos-4',
+        id: '5e00000000000000000000c1',
+      }),
+    ];
+    expect(kinds(severalEvidence(elsewhere))).toEqual(['duplicate trigger']);
+  });
+
+  it('accepts the targets fail-fast aborted after another failed, and not without fail-fast', () => {
+    const failed = { result: 'failed', finishedAt: '2026-01-05T09:00:02.000Z' };
+    const aborted = { result: 'aborted', finishedAt: '2026-01-05T09:00:03.000Z' };
+    const runs = all([aborted, failed, aborted]);
+    expect(judge(severalEvidence(runs, { failFast: true, result: 'failed' }))).toEqual({
+      outcome: 'failed, fail-fast stopped the others',
+      problems: [],
+      notes: [],
+    });
+    expect(kinds(severalEvidence(runs, { result: 'failed' }))).toEqual(['wrong result', 'wrong result']);
+    // A target fail-fast stopped before its trigger went out has no run.
+    const stoppedEarly = severalEvidence(all([{}, failed]).slice(0, 2), { failFast: true, result: 'failed' });
+    stoppedEarly.main.stdout = '::error::3 targets: 1 failed, 1 passed, 1 aborted.\n';
+    expect(judge(stoppedEarly)).toMatchObject({
+      outcome: 'failed, fail-fast stopped the others',
+      problems: [],
+    });
+    // An abort that came before the other target failed was not fail-fast's.
+    const early = all([{ ...aborted, finishedAt: '2026-01-05T09:00:01.000Z' }, failed, aborted]);
+    expect(judge(severalEvidence(early, { failFast: true, result: 'failed' })).problems).toEqual([
+      {
+        kind: 'wrong result',
+        detail: `[${LABELS[0]}] the run was aborted with neither a cancel, a timeout or another target failing first`,
+      },
+    ]);
+  });
+
+  it('catches a wrong combined result, a passing step with a failed target, and a misreported target', () => {
+    const oneFailed = all([{}, { result: 'failed' }, {}]);
+    expect(kinds(severalEvidence(oneFailed, { result: 'aborted' }))).toEqual(['wrong result']);
+    expect(judge(severalEvidence(oneFailed, { result: 'failed' }))).toMatchObject({
+      outcome: 'failed',
+      problems: [],
+    });
+    const passedAnyway = severalEvidence(oneFailed, { result: 'failed' }, { code: 0 });
+    expect(judge(passedAnyway).problems).toEqual([
+      { kind: 'wrong result', detail: `the step passed, [${LABELS[1]}] the run ended failed` },
+    ]);
+    const misreported = severalEvidence(all(), { result: 'failed' });
+    const entries = JSON.parse(misreported.outputs.runs!) as Array<Record<string, string>>;
+    entries[2]!.result = 'failed';
+    misreported.outputs.runs = JSON.stringify(entries);
+    expect(judge(misreported).problems.map((problem) => problem.detail)).toEqual([
+      'the action reported failed, the worst on the server is passed',
+      '[chaos-3] the action reported failed, the server says passed',
+      'every run passed but the step failed, with neither a cancel nor a timeout',
+    ]);
+    // Left unfinished by the action with no cancel, timeout or fail-fast to explain it.
+    const left = severalEvidence(all(), { result: 'unknown' });
+    left.outputs.status = 'running';
+    const leftEntries = JSON.parse(left.outputs.runs!) as Array<Record<string, string>>;
+    leftEntries[0] = { ...leftEntries[0]!, status: 'running', result: 'unknown' };
+    left.outputs.runs = JSON.stringify(leftEntries);
+    expect(judge(left).problems.map((problem) => problem.detail)).toEqual([
+      `[${LABELS[0]}] the run passed, the action left it running`,
+      'every run passed but the step failed, with neither a cancel nor a timeout',
+    ]);
+  });
+
+  it('requires the runs output with an entry per target, and the id output empty', () => {
+    const e = severalEvidence(all());
+    delete e.outputs.runs;
+    expect(judge(e).problems.map((problem) => problem.kind)).toEqual([
+      'missing outputs',
+      'missing outputs',
+      'missing outputs',
+      'missing outputs',
+    ]);
+    const named = severalEvidence(all());
+    named.outputs.id = '5e00000000000000000000a0';
+    expect(kinds(named)).toEqual(['wrong result']);
+  });
+
+  it('counts a target left running, and one never triggered, against that target', () => {
+    const running = all([{}, {}, { status: 'running', result: 'unknown' }]);
+    const e = severalEvidence(running, { result: 'unknown' }, { code: 1, cancelled: true });
+    e.outputs.status = 'running';
+    expect(judge(e).problems).toEqual([
+      {
+        kind: 'left running',
+        detail: '[chaos-3] run 5e00000000000000000000a2 is running after the post step',
+      },
+    ]);
+    const untriggered = severalEvidence(all().slice(0, 2), { result: 'failed' });
+    untriggered.outputs.status = 'unknown';
+    untriggered.main.stdout = '::error::[chaos-3] The trigger could not be sent.\n';
+    expect(judge(untriggered)).toMatchObject({ outcome: 'not triggered: faults', problems: [] });
+    untriggered.main.code = 0;
+    expect(judge(untriggered).problems.map((problem) => problem.detail)).toEqual([
+      'the step passed although chaos-3 got no run',
+    ]);
+  });
+
+  it("reads each target's attempts from its own log lines when main was killed", () => {
+    const runs = [
+      targetRun(0),
+      targetRun(1, { result: 'failed', createdAt: '2026-01-05T09:00:00.000Z' }),
+      targetRun(1, {
+        id: '5e00000000000000000000b1',
+        result: 'aborted',
+        createdAt: '2026-01-05T09:00:04.000Z',
+      }),
+      targetRun(2),
+    ];
+    const killed = severalEvidence(
+      runs,
+      {},
+      { code: null, signal: 'SIGKILL', cancelled: true, sigkill: true },
+    );
+    killed.plan = { ...killed.plan, retries: 1 };
+    killed.outputs = {};
+    killed.files = { output: '', state: '', summary: '' };
+    killed.main.stdout = `[${LABELS[1]}] Run 5e00000000000000000000a1 failed; triggering it again: attempt 2/2.\n`;
+    expect(judge(killed)).toMatchObject({ outcome: 'aborted on cancel', problems: [] });
+    killed.main.stdout = `[${LABELS[0]}] Run 5e00000000000000000000a0 failed; triggering it again: attempt 2/2.\n`;
+    expect(kinds(killed)).toEqual(['duplicate trigger']);
   });
 });
 
@@ -353,6 +546,44 @@ describe('judgeGitHub', () => {
     const run = evidence();
     run.post = { ...run.post, code: 1 };
     expect(githubKinds(githubEvidence(), run)).toEqual(['gate changed by GitHub']);
+  });
+
+  it("judges each target's reports, named with the target appended", () => {
+    const several = severalEvidence([0, 1, 2].map((place) => targetRun(place)));
+    const named = (name: string, place: number) => `${name} (${LABELS[place]})`;
+    const reports = (open: number | undefined = undefined) =>
+      githubEvidence({
+        statuses: [0, 1, 2].map((place) => ({
+          context: named(context, place),
+          state: place === open ? 'pending' : 'success',
+        })),
+        checkRuns: [0, 1, 2].map((place) => ({
+          id: place + 1,
+          name: named(checkName, place),
+          externalId: `5e00000000000000000000a${place}`,
+          status: 'completed',
+          conclusion: 'success',
+        })),
+        deployments: [0, 1, 2].map((place) => ({
+          id: place + 7,
+          environment: named(environment, place),
+          states: ['in_progress', 'success'],
+        })),
+      });
+    expect(githubKinds(reports(), several)).toEqual([]);
+    expect(judgeGitHub(several, reports(2), judge(several)).problems).toEqual([
+      { kind: 'report left open', detail: `the commit status "${named(context, 2)}" is pending` },
+    ]);
+    const twice = reports();
+    twice.deployments.push({ id: 20, environment: named(environment, 1), states: ['success'] });
+    expect(githubKinds(twice, several)).toEqual(['duplicate deployment']);
+    const wrong = severalEvidence(
+      [0, 1, 2].map((place) => targetRun(place, place === 1 ? { result: 'failed' } : {})),
+      { result: 'failed' },
+    );
+    expect(githubKinds(reports(), wrong)).toEqual([]);
+    wrong.outputs.result = 'aborted';
+    expect(githubKinds(reports(), wrong)).toEqual(['gate changed by GitHub']);
   });
 
   it('counts requests the OpenAPI description refused as violations', () => {

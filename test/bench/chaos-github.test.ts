@@ -2,7 +2,7 @@
 // sockets, and the GitHub figures and checks in the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../tools/fake-github/index.ts';
-import { planRun } from '../../bench/chaos/plan.ts';
+import { chaosTargets, planEnvVars, planRun } from '../../bench/chaos/plan.ts';
 import { planGitHub, REPORT_INPUTS } from '../../bench/chaos/plan-github.ts';
 import { isDeniedWrite, startPermissionGate } from '../../bench/chaos/permission-gate.ts';
 import { chaosMarkdown, problemCount, type ChaosSummary, type JudgedRun } from '../../bench/chaos/report.ts';
@@ -34,6 +34,81 @@ describe('the GitHub plan', () => {
   it('is the same for the same seed and run, as --only needs', () => {
     expect(planRun(7, 42).github).toEqual(planRun(7, 42).github);
     expect(planRun(7, 42)).toMatchObject({ github: planGitHub(planRun(7, 42).seed, 42) });
+  });
+});
+
+describe('the fan-out plan', () => {
+  const plans = Array.from({ length: 1000 }, (_, index) => planRun(1, index));
+  const several = plans.filter((plan) => plan.others !== undefined);
+
+  it('gives about a fifth of the runs 2 to 4 targets, about half of those with fail-fast', () => {
+    expect(several.length / plans.length).toBeCloseTo(0.2, 1);
+    const counts = new Set(several.map((plan) => chaosTargets(plan).length));
+    expect([...counts].sort()).toEqual([2, 3, 4]);
+    expect(several.filter((plan) => plan.failFast).length / several.length).toBeCloseTo(0.5, 1);
+    expect(
+      plans.filter((plan) => plan.others === undefined).every((plan) => plan.failFast === undefined),
+    ).toBe(true);
+  });
+
+  it('gives each target its own shape and outcome, so that passed and failed targets mix', () => {
+    const mixed = several.filter((plan) => {
+      const failing = chaosTargets(plan).filter((target) => target.failStep !== undefined).length;
+      return failing > 0 && failing < chaosTargets(plan).length;
+    });
+    expect(mixed.length).toBeGreaterThan(several.length / 3);
+    const others = several.flatMap((plan) => plan.others!);
+    expect(others.some((shape) => shape.failTimes !== undefined)).toBe(true);
+    expect(new Set(others.map((shape) => shape.stepMs)).size).toBeGreaterThan(others.length / 2);
+  });
+
+  it('is drawn after everything else, so a seed keeps its single-target plan', () => {
+    // Run 1 of seed 1, as drawn before the fan-out was added.
+    expect(planRun(1, 1)).toMatchObject({
+      seed: 2514546015,
+      steps: 2,
+      stepMs: 725,
+      queueMs: 101,
+      failStep: 2,
+      pollInterval: '2s',
+      stepLogs: 'all',
+      retries: 0,
+      github: { event: 'pull_request', sha: '6f197b9dac00a05a31a0068b55007b9d55b5378d' },
+      others: [
+        { steps: 4, stepMs: 755, queueMs: 563 },
+        { steps: 2, stepMs: 562, queueMs: 986 },
+      ],
+      failFast: false,
+    });
+    expect(planRun(1, 1).faultRate).toBeCloseTo(0.28004, 5);
+  });
+
+  it('names the last of several targets by name, the others by id, and steers each in a section', () => {
+    const plan = planRun(1, 1);
+    expect(chaosTargets(plan).map(({ pipeline, byName, label }) => [pipeline, byName, label])).toEqual([
+      ['chaos', false, '620000000000000000000001'],
+      ['chaos-2', false, '620000000000000000000002'],
+      ['chaos-3', true, 'chaos-3'],
+    ]);
+    const lines = planEnvVars(plan).split('\n');
+    expect(lines.filter((line) => line.startsWith('EMULATOR_FOR_PIPELINE='))).toEqual([
+      'EMULATOR_FOR_PIPELINE=chaos',
+      'EMULATOR_FOR_PIPELINE=chaos-2',
+      'EMULATOR_FOR_PIPELINE=chaos-3',
+    ]);
+    expect(lines.slice(lines.indexOf('EMULATOR_FOR_PIPELINE=chaos-2'))).toEqual([
+      'EMULATOR_FOR_PIPELINE=chaos-2',
+      'EMULATOR_STEPS=4',
+      'EMULATOR_STEP_MS=755',
+      'EMULATOR_QUEUE_MS=563',
+      'EMULATOR_RESULT=passed',
+      'EMULATOR_FOR_PIPELINE=chaos-3',
+      'EMULATOR_STEPS=2',
+      'EMULATOR_STEP_MS=562',
+      'EMULATOR_QUEUE_MS=986',
+      'EMULATOR_RESULT=passed',
+    ]);
+    expect(planEnvVars(planRun(1, 0))).not.toContain('EMULATOR_FOR_PIPELINE');
   });
 });
 
@@ -131,6 +206,13 @@ describe('the report', () => {
     for (const kind of ['duplicate check run', 'report left open', 'gate changed by GitHub']) {
       expect(markdown).toContain(`| ${kind} | 0 |`);
     }
+  });
+
+  it('says how many runs had several targets', () => {
+    const fanOut: JudgedRun = { ...run(), plan: { ...plan, others: [plan, plan], failFast: true } };
+    expect(chaosMarkdown(summary([run(), fanOut]))).toContain(
+      '1 runs had several targets (3 in all; 1 of these runs with `fail-fast`).',
+    );
   });
 
   it('counts GitHub problems, and violations on no run, as failures', () => {

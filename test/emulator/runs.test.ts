@@ -256,6 +256,28 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     ]);
   });
 
+  it('EMULATOR_FOR_PIPELINE keeps the switches after it to the runs of one pipeline', async () => {
+    const envVars = [
+      { key: 'EMULATOR_STEP_MS', value: '10' },
+      { key: 'EMULATOR_FOR_PIPELINE', value: 'test' },
+      { key: 'EMULATOR_FAIL_STEP', value: 'lint' },
+      { key: 'EMULATOR_FAIL_TIMES', value: '1' },
+      { key: 'EMULATOR_STEP_MS', value: '20' },
+      { key: 'EMULATOR_FOR_PIPELINE', value: '' },
+      { key: 'EMULATOR_QUEUE_MS', value: '5' },
+    ];
+    const ids = [];
+    for (const pipelineId of [IDS.build, IDS.test, IDS.test]) {
+      ids.push((await triggerRun(emu, { pipelineId, envVars })).id as string);
+    }
+    emu.control.advance(60_000);
+    const [build, failed, passed] = await Promise.all(ids.map(async (id) => (await runOf(id)).body));
+    const took = (run: Json) => Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+    expect([build.result, failed.result, passed.result]).toEqual(['passed', 'failed', 'passed']);
+    // build: 5 steps of 10 ms; test: its first run stops at lint (3 of 20 ms), its second runs 4.
+    expect([took(build), took(failed), took(passed)]).toEqual([55, 65, 85]);
+  });
+
   it('EMULATOR_STEP_MS and EMULATOR_QUEUE_MS set the timings', async () => {
     const { id } = await triggerRun(emu, {
       pipelineId: IDS.build,

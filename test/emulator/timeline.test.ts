@@ -121,6 +121,34 @@ describe('readOutcomeSwitches', () => {
     });
   });
 
+  it('applies the switches after EMULATOR_FOR_PIPELINE to that pipeline only, until the next one', () => {
+    const envVars = [
+      { key: 'EMULATOR_STEPS', value: '2' },
+      { key: 'EMULATOR_FOR_PIPELINE', value: 'e2e' },
+      { key: 'EMULATOR_STEPS', value: '4' },
+      { key: 'EMULATOR_FAIL_STEP', value: 'step 3' },
+      { key: 'EMULATOR_FOR_PIPELINE', value: 'lint' },
+      { key: 'EMULATOR_RESULT', value: 'failed' },
+      { key: 'EMULATOR_FOR_PIPELINE', value: '' },
+      { key: 'EMULATOR_STEP_MS', value: '5' },
+    ];
+    expect(readOutcomeSwitches(envVars, 'e2e')).toEqual({ steps: 4, failStep: 'step 3', stepMs: 5 });
+    expect(readOutcomeSwitches(envVars, 'lint')).toEqual({ steps: 2, result: 'failed', stepMs: 5 });
+    expect(readOutcomeSwitches(envVars, 'other')).toEqual({ steps: 2, stepMs: 5 });
+    // A build has no pipeline: only the switches for every run steer it.
+    expect(readOutcomeSwitches(envVars)).toEqual({ steps: 2, stepMs: 5 });
+    // A bad value is refused whichever pipeline it is for.
+    expect(() =>
+      readOutcomeSwitches(
+        [
+          { key: 'EMULATOR_FOR_PIPELINE', value: 'e2e' },
+          { key: 'EMULATOR_STEPS', value: 'many' },
+        ],
+        'lint',
+      ),
+    ).toThrow(expect.objectContaining({ statusCode: 400 }));
+  });
+
   it.each([
     ['EMULATOR_RESULT', 'aborted'],
     ['EMULATOR_STEP_MS', '1.5'],

@@ -89,6 +89,21 @@ describe('chaining', () => {
     expect(Date.parse(deploy?.finishedAt ?? '') - Date.parse(deploy?.startedAt ?? '')).toBe(30);
   });
 
+  it('EMULATOR_FOR_PIPELINE steers the chained run alone', async () => {
+    const build = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: [
+        { key: 'EMULATOR_STEP_MS', value: '10' },
+        { key: 'EMULATOR_FOR_PIPELINE', value: 'deploy' },
+        { key: 'EMULATOR_RESULT', value: 'failed' },
+      ],
+    });
+    emu.control.advance(60_000);
+    const runs = emu.control.runs();
+    expect(runs.find((run) => run.id === build.id)).toMatchObject({ result: 'passed' });
+    expect(runs.find((run) => run.sourceRunId === build.id)).toMatchObject({ result: 'failed' });
+  });
+
   it('a trigger with sourceRunId chains by hand and starts a workflow of trigger "workflow"', async () => {
     const build = await triggerRun(emu, { pipelineId: IDS.build });
     const deploy = await triggerRun(emu, { pipelineId: IDS.deploy, sourceRunId: build.id });
