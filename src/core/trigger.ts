@@ -17,6 +17,18 @@ class TriggerNotFoundError extends Error {
   override name = 'TriggerNotFoundError';
 }
 
+/** A cancel while the trigger waited: the flow ends cancelled, not in error. */
+export class TriggerCancelledError extends Error {
+  override name = 'TriggerCancelledError';
+  /** Nothing can exist (the trigger was refused), so post has nothing to look for. */
+  readonly nothingTriggered: boolean;
+
+  constructor(message: string, nothingTriggered: boolean) {
+    super(message);
+    this.nothingTriggered = nothingTriggered;
+  }
+}
+
 export interface TriggerDeps {
   client: CiApi;
   log: Log;
@@ -33,7 +45,7 @@ const REFUSED_WAIT_CAP_MS = 30_000;
  * Sends a trigger, again only when the server certainly did not take it: a 429, or a connection that
  * was never made. Anything that may have reached the server is left to the lost-response search.
  */
-async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promise<T> {
+async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBefore: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await send();
@@ -51,7 +63,10 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>): Promis
       try {
         await deps.sleep(wait, deps.cancel);
       } catch {
-        throw new Error('Cancelled while waiting to send the trigger again; nothing was triggered.');
+        throw new TriggerCancelledError(
+          'Cancelled while waiting to send the trigger again; nothing was triggered.',
+          sendsBefore === 0,
+        );
       }
     }
   }
@@ -82,7 +97,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
   for (let sends = 1; ; sends++) {
     let lost: TriggerOutcomeUnknownError;
     try {
-      return await sendTrigger(deps, target.send);
+      return await sendTrigger(deps, target.send, sends - 1);
     } catch (error) {
       if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
       lost = error;
@@ -177,7 +192,11 @@ async function search<T>(deps: TriggerDeps, find: () => Promise<T[]>, settle: bo
   try {
     await deps.sleep(SETTLE_MS, deps.cancel);
   } catch {
-    throw new Error(`Cancelled while checking whether the trigger was taken; nothing is sent again.`);
+    throw new TriggerCancelledError(
+      'Cancelled while checking whether the lost trigger was taken; it is not sent again, and the post step ' +
+        'looks for the run it may have created.',
+      false,
+    );
   }
   return find();
 }

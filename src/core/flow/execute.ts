@@ -3,6 +3,7 @@
 // Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
 import { errorOutcome, type Outcome } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
+import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
 import type { Conclusion } from './events.ts';
 import { fanOut } from './fan-out.ts';
@@ -25,7 +26,14 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Outco
     conclusion = await runFlow(context);
   } catch (error) {
     // Whatever went wrong, the outputs and the summary still tell what is known.
-    conclusion = { outcome: errorOutcome(error), final: { ...context.view }, settled: false };
+    conclusion =
+      error instanceof TriggerCancelledError
+        ? {
+            outcome: { kind: 'cancelled', success: false, message: error.message },
+            final: { ...context.view },
+            settled: error.nothingTriggered,
+          }
+        : { outcome: errorOutcome(error), final: { ...context.view }, settled: false };
   }
   await context.emit.concluded(conclusion);
   return conclusion.outcome;

@@ -101,6 +101,25 @@ describe('several targets that do not all pass', () => {
     expect(run.state.get('settled')).toBe('true');
   });
 
+  it('with fail-fast, a target still waiting to send its refused trigger is stopped and reports aborted', async () => {
+    const run = await runSeveral({
+      inputs: { 'fail-fast': 'true' },
+      arrange: ({ api }) => {
+        // e2e fails at 2.5 s; the refused trigger is sent again at 1 s, 3 s and 7 s.
+        scripts(api, { build: script(20_000), e2e: script(500, 0) });
+        const test = PIPELINES[1]!.id;
+        api.everyCall = ({ method, args }) => {
+          if (method === 'triggerRun' && (args[0] as RunTrigger).pipelineId === test) {
+            throw httpError('POST', '/runs', 429);
+          }
+        };
+      },
+    });
+    expect(outcomes(run)).toEqual({ build: 'aborted', test: 'aborted', e2e: 'failed' });
+    expect(run.end.targets[1]!.conclusion.outcome.message).toMatch(/^Aborted because e2e failed/);
+    expect(run.outcome.message).toContain('e2e failed first (fail-fast: true)');
+  });
+
   it('with fail-fast, a target that finished just before its abort keeps its own result', async () => {
     // e2e comes first and all poll once a minute: at the first poll e2e has failed, and build has
     // finished but is not seen finished yet when fail-fast stops it.

@@ -114,6 +114,38 @@ describe('a run trigger', () => {
     expect(run.api.remotes.size).toBe(1);
   });
 
+  it('refused, then cancelled while waiting to send it again: cancelled, nothing to look for', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, cancel, time }) =>
+        api.failNext('triggerRun', () => {
+          time.at(300, cancel);
+          throw httpError('POST', '/runs', 429);
+        }),
+    });
+    expect(run.outcome).toMatchObject({ kind: 'cancelled', success: false });
+    expect(run.outcome.message).toContain('nothing was triggered');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.outputs.size).toBe(0);
+    expect(run.state.get('settled')).toBe('true');
+  });
+
+  it('lost, then cancelled during the settle time: cancelled, and post is left to look for it', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, cancel, time }) =>
+        api.failNext('triggerRun', () => {
+          time.at(4500, cancel);
+          throw lostResponse();
+        }),
+    });
+    expect(run.outcome).toMatchObject({ kind: 'cancelled', success: false });
+    expect(run.outcome.message).toContain('the post step looks for the run');
+    expect(run.api.count('triggerRun')).toBe(1);
+    expect(run.state.get('settled')).not.toBe('true');
+    expect(isFingerprint(JSON.parse(run.state.get('pendingTrigger')!))).toBe(true);
+  });
+
   it('saves a fingerprint that holds no env var value', async () => {
     const run = await runFlow({
       inputs,
