@@ -1,7 +1,8 @@
 // A seeded fault proxy between the action and the emulator (127.0.0.1 only). Each request is, at the
 // given rate, answered with a 5xx (sometimes echoing the caller's token, as careless servers do), a 429
 // with Retry-After, a reset connection, a slow response, or forwarded and then has its response dropped
-// (for a trigger: the run exists but the caller never hears of it). Otherwise it is forwarded untouched.
+// (for a trigger: the run exists but the caller never hears of it). Otherwise it is forwarded untouched,
+// with the Host the caller sent.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Random } from '../support/random.ts';
@@ -89,7 +90,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             port: target.port,
             method,
             path: request.url,
-            headers: { ...request.headers, host: target.host, 'content-length': String(body.length) },
+            // The caller's Host, so that the URLs the server builds from it (a run's `url`, a step's
+            // `logUrl`) point back through the proxy, and what is read there is faulted like the rest.
+            headers: {
+              ...request.headers,
+              host: request.headers.host ?? target.host,
+              'content-length': String(body.length),
+            },
             agent,
           },
           onAnswer,

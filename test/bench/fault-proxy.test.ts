@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../bench/chaos/proxy.ts';
 import { createRandom } from '../../bench/support/random.ts';
+import { startEmulator } from '../../src/emulator/index.ts';
 
 let upstream: http.Server;
 let upstreamUrl: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      received.push(`${request.method} ${request.url} ${body}`);
+      received.push(`${request.method} ${request.url} ${body} host=${request.headers.host}`);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ ok: true, authorization: request.headers.authorization ?? null }));
     });
@@ -44,7 +45,7 @@ async function call(proxy: FaultProxy, method: string, path: string, body?: stri
 }
 
 describe('the fault proxy', () => {
-  it('forwards method, path, body and headers untouched when no fault is drawn', async () => {
+  it('forwards method, path, body and headers untouched (Host too) when no fault is drawn', async () => {
     const proxy = await startFaultProxy({
       target: upstreamUrl,
       random: createRandom(1),
@@ -55,7 +56,9 @@ describe('the fault proxy', () => {
       const answer = await call(proxy, 'POST', '/api/v3/runs?x=1', '{"pipelineId":"p"}');
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text)).toEqual({ ok: true, authorization: 'Bearer proxy-test-token' });
-      expect(received.at(-1)).toBe('POST /api/v3/runs?x=1 {"pipelineId":"p"}');
+      expect(received.at(-1)).toBe(
+        `POST /api/v3/runs?x=1 {"pipelineId":"p"} host=${new URL(proxy.url).host}`,
+      );
       expect(proxy.faults).toEqual([]);
     } finally {
       await proxy.close();
@@ -93,7 +96,7 @@ describe('the fault proxy', () => {
             break;
           case 'lost response':
             expect(answer.status).toBe(0);
-            expect(received.at(-1)).toBe(`GET /api/v3/runs/${index} `);
+            expect(received.at(-1)).toMatch(new RegExp(`^GET /api/v3/runs/${index}  host=`));
             break;
         }
       }
@@ -123,4 +126,34 @@ describe('the fault proxy', () => {
     };
     expect(await kindsFor()).toEqual(await kindsFor());
   }, 60_000);
+
+  it("makes the emulator's URLs point at the proxy, so that step logs are read through it", async () => {
+    const emulator = await startEmulator({ speed: 0 });
+    const proxy = await startFaultProxy({
+      target: emulator.url,
+      random: createRandom(1),
+      rate: 0,
+      token: 't',
+    });
+    const read = async (url: string) => {
+      const response = await fetch(url, { headers: { authorization: 'Bearer demo-token' } });
+      expect(response.status, url).toBe(200);
+      return response;
+    };
+    try {
+      const finished = emulator.control.runs().find((run) => run.status === 'finished')!;
+      const run = (await (await read(`${proxy.url}/api/v3/runs/${finished.id}`)).json()) as { url: string };
+      expect(run.url).toBe(`${proxy.url}/api/v3/runs/${finished.id}`);
+      const steps = (await (await read(`${run.url}/steps`)).json()) as Array<{ logUrl: string }>;
+      const logUrl = steps[0]!.logUrl;
+      expect(logUrl.startsWith(`${proxy.url}/api/v3/`)).toBe(true);
+      const before = proxy.requests();
+      expect(await (await read(logUrl)).text()).not.toBe('');
+      expect(proxy.requests()).toBe(before + 1);
+      expect(emulator.control.requests().at(-1)?.path).toBe(new URL(logUrl).pathname);
+    } finally {
+      await proxy.close();
+      await emulator.close();
+    }
+  });
 });

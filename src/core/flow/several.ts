@@ -13,6 +13,7 @@ import type { SeveralEnd, TargetEnd, TargetRun } from './several-types.ts';
 import { collectFailedLogs } from '../sinks/failed-logs.ts';
 import { createLogSink } from '../sinks/log-sink.ts';
 import { prefixedLog } from '../sinks/prefixed-log.ts';
+import { TargetErrors } from '../sinks/target-errors.ts';
 import type { CancelSignals, FlowDeps } from './context.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from './events.ts';
 import { execute } from './execute.ts';
@@ -46,13 +47,8 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
     deps.log.info(`${label} failed; aborting the other targets (fail-fast: true).`);
     failFast.abort(new Error(`${label} failed`));
   };
-  const cancel: CancelSignals = settings.failFast
-    ? {
-        signal: AbortSignal.any([deps.cancel.signal, failFast.signal]),
-        hurry: deps.cancel.hurry,
-        failFast: failFast.signal,
-      }
-    : deps.cancel;
+  const cancel = settings.failFast ? withFailFast(deps.cancel, failFast.signal) : deps.cancel;
+  const errors = new TargetErrors();
 
   const runOne = async (target: Target, index: number): Promise<TargetEnd> => {
     const label = labels[index]!;
@@ -85,6 +81,7 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
       record,
       failedLogs.sink,
       createLogSink({ log, client, settings: run.settings, clock: deps.clock, cancel: cancel.signal }),
+      errors.sink(log),
       ...(deps.targetSinks?.(run) ?? []),
     ];
     // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
@@ -104,11 +101,16 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
   };
 
   const targets = await Promise.all(settings.targets.map(runOne));
+  errors.finish(deps.log);
   const outcome = combinedOutcome(targets, failedFirst);
   if (targetsState.allSettled) saveState(deps.state, 'settled', true);
   const end: SeveralEnd = { outcome, targets, ...(failedFirst !== undefined ? { failedFirst } : {}) };
   await tellEnds(deps, end);
   return outcome;
+}
+
+function withFailFast(cancel: CancelSignals, failFast: AbortSignal): CancelSignals {
+  return { signal: AbortSignal.any([cancel.signal, failFast]), hurry: cancel.hurry, failFast };
 }
 
 /** Each of the step's sinks hears the end once; one that fails is a warning, never the outcome. */

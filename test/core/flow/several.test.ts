@@ -150,6 +150,67 @@ describe('several targets that do not all pass', () => {
   });
 });
 
+describe('a target that ends in an error', () => {
+  /** e2e's trigger answer is lost, and every read of its search for the run fails with `error`. */
+  const searchFails =
+    (error: () => Error) =>
+    ({ api }: { api: FakeApi }): void => {
+      const e2e = PIPELINES[2]!.id;
+      let lost = false;
+      api.everyCall = ({ method, args }) => {
+        const pipelineId = (args[0] as { pipelineId?: string } | undefined)?.pipelineId;
+        if (pipelineId !== e2e) return;
+        if (method === 'triggerRun' && !lost) {
+          lost = true;
+          throw lostResponse();
+        }
+        if (method === 'listRuns' && lost) throw error();
+      };
+    };
+  const errors = (run: SeveralRun) => run.lines.filter((line) => line.startsWith('error: '));
+
+  it('says why in an error annotation of its own, once, and a failed one keeps its step annotation', async () => {
+    const run = await runSeveral({
+      arrange: (world) => {
+        scripts(world.api, { test: script(5000, 1) });
+        searchFails(() => httpError('GET', '/runs', 503))(world);
+      },
+    });
+    expect(outcomes(run)).toEqual({ build: 'passed', test: 'failed', e2e: 'unknown' });
+    const cause = run.end.targets[2]!.conclusion.outcome.message;
+    expect(cause).toContain('503');
+    expect(errors(run)).toEqual([
+      `error: [e2e] ${cause} (e2e)`,
+      'error: [test] error: something broke ([test] ✖ Step 2/3 build failed)',
+    ]);
+    // After the target's own last line; the step's failure still only counts the targets.
+    const ended = run.lines.indexOf('[e2e] … Run ended with an unknown result after 0s');
+    expect(run.lines.indexOf(`error: [e2e] ${cause} (e2e)`)).toBe(ended + 1);
+    expect(run.outcome.message).toBe('3 targets: 1 failed, 1 unknown, 1 passed (test failed, e2e unknown).');
+  });
+
+  it('is sanitised like any remote text', async () => {
+    const run = await runSeveral({
+      arrange: searchFails(() => new Error('::add-mask::x\n::error::\u001b[31mforged\u202e ##[error]y')),
+    });
+    expect(errors(run)).toHaveLength(1);
+    const line = errors(run)[0]!;
+    expect(line).toMatch(/^error: \[e2e\] .*forged/);
+    for (const unsafe of ['\n', '\u001b', '\u202e', '##[']) expect(line).not.toContain(unsafe);
+  });
+
+  it("keeps within the runner's error annotations, the step's failure left a slot", async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `acme/web/gone${index + 1}`);
+    const run = await runSeveral({ inputs: { pipeline: names.join('\n') } });
+    expect(run.end.targets.every((target) => target.conclusion.outcome.kind === 'unknown')).toBe(true);
+    expect(errors(run)).toHaveLength(9);
+    expect(errors(run).filter((line) => /^error: \[gone\d+\] /.test(line))).toHaveLength(8);
+    expect(errors(run).at(-1)).toBe(
+      'error: …and 4 more targets that ended in an error, see the job summary.',
+    );
+  });
+});
+
 describe('several targets stopped', () => {
   it('cancelled: every target still running is aborted, at once', async () => {
     const run = await runSeveral({ arrange: ({ time, cancel }) => time.at(8000, cancel) });
