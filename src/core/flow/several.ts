@@ -66,21 +66,24 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
     };
     let info: TriggerInfo | undefined;
     let conclusion: Conclusion | undefined;
-    const record: FlowSink = {
-      triggering: (pendingTrigger) => targetsState.update(index, { pendingTrigger }),
-      identified: (ref) =>
-        targetsState.update(index, { kind: ref.kind, id: ref.id, pendingTrigger: undefined }),
+    const record = recordOf(targetsState, index, {
       triggered: (triggered) => void (info = triggered),
       concluded: (ended) => {
         conclusion = ended;
-        targetsState.update(index, { settled: ended.settled });
         if (stopsOthers(ended.outcome)) stopOthers(label);
       },
-    };
+    });
     const sinks = [
       record,
       failedLogs.sink,
-      createLogSink({ log, client, settings: run.settings, clock: deps.clock, cancel: cancel.signal }),
+      createLogSink({
+        log,
+        client,
+        settings: run.settings,
+        clock: deps.clock,
+        cancel: cancel.signal,
+        annotations: errors.budget,
+      }),
       errors.sink(log),
       ...(deps.targetSinks?.(run) ?? []),
     ];
@@ -107,6 +110,23 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
   const end: SeveralEnd = { outcome, targets, ...(failedFirst !== undefined ? { failedFirst } : {}) };
   await tellEnds(deps, end);
   return outcome;
+}
+
+/** Keeps one target's part of the post entry's state, and tells `also` of its trigger and its end. */
+function recordOf(
+  state: TargetsState,
+  index: number,
+  also: Required<Pick<FlowSink, 'triggered' | 'concluded'>>,
+): FlowSink {
+  return {
+    triggering: (pendingTrigger) => state.update(index, { pendingTrigger }),
+    identified: (ref) => state.update(index, { kind: ref.kind, id: ref.id, pendingTrigger: undefined }),
+    triggered: also.triggered,
+    concluded: (ended) => {
+      state.update(index, { settled: ended.settled });
+      return also.concluded(ended);
+    },
+  };
 }
 
 function withFailFast(cancel: CancelSignals, failFast: AbortSignal): CancelSignals {

@@ -32,6 +32,11 @@ export interface LogSinkDeps {
   /** Log downloads stop when the job is cancelled. */
   cancel: AbortSignal;
   tail?: TailOptions;
+  /**
+   * Several targets share one budget of the runner's annotations; its owner then writes the "…and N more"
+   * lines once, at the very end.
+   */
+  annotations?: AnnotationBudget;
 }
 
 export function createLogSink(deps: LogSinkDeps): FlowSink {
@@ -41,7 +46,7 @@ export function createLogSink(deps: LogSinkDeps): FlowSink {
 class LogSink implements FlowSink {
   private readonly deps: LogSinkDeps;
   private readonly startedAt: number;
-  private readonly annotations = new AnnotationBudget();
+  private readonly annotations: AnnotationBudget;
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
@@ -51,6 +56,7 @@ class LogSink implements FlowSink {
   constructor(deps: LogSinkDeps) {
     this.deps = deps;
     this.startedAt = deps.clock.now();
+    this.annotations = deps.annotations ?? new AnnotationBudget();
   }
 
   triggered(info: TriggerInfo): void {
@@ -140,10 +146,7 @@ class LogSink implements FlowSink {
 
   private finish(outcome: Outcome, final: FinalView): void {
     const { log, settings } = this.deps;
-    const overflow = this.annotations.overflowLine('error');
-    if (overflow) log.error(overflow);
-    const retriedOverflow = this.annotations.overflowLine('warning');
-    if (retriedOverflow) log.warning(retriedOverflow);
+    if (!this.deps.annotations) writeOverflow(this.annotations, log);
     const durationMs =
       elapsedMs(final.resource?.startedAt, final.resource?.finishedAt) ??
       this.deps.clock.now() - this.startedAt;
@@ -173,4 +176,12 @@ class LogSink implements FlowSink {
     // Once the whole list has been seen, it stays known while the last steps run.
     return this.knownTotal !== undefined && steps.length <= this.knownTotal ? this.knownTotal : undefined;
   }
+}
+
+/** The closing "…and N more" annotations of a budget, once every annotation it counted has been asked for. */
+export function writeOverflow(budget: AnnotationBudget, log: Log): void {
+  const overflow = budget.overflowLine('error');
+  if (overflow) log.error(overflow);
+  const retriedOverflow = budget.overflowLine('warning');
+  if (retriedOverflow) log.warning(retriedOverflow);
 }

@@ -1,12 +1,14 @@
 // Among several targets the step's failure only counts them (`3 targets: 1 unknown, 2 passed (e2e
 // unknown)`), where for one target alone it would say what went wrong. So a target that ended in an error
-// says why in an error annotation of its own, `[e2e] <message>`. These share one budget within the
-// runner's 10 error annotations a step, keeping a slot for the step's failure.
+// says why in an error annotation of its own, `[e2e] <message>`. These share the targets' one budget
+// within the runner's 10 error annotations a step (failed steps' annotations draw on it too), keeping a
+// slot for the step's failure.
 import type { FlowSink } from '../flow/events.ts';
 import type { Outcome } from '../outcome.ts';
 import type { Log } from '../ports.ts';
 import { AnnotationBudget } from '../report/annotations.ts';
 import { sanitizeLine } from '../../text/safety.ts';
+import { writeOverflow } from './log-sink.ts';
 
 /**
  * Why a target ended in an error (a trigger that could not be made sure of, reads that kept failing, a
@@ -20,8 +22,8 @@ function errorCause(outcome: Outcome): string | undefined {
 }
 
 export class TargetErrors {
-  private readonly budget = new AnnotationBudget({
-    noun: { one: 'target that ended in an error', many: 'targets that ended in an error' },
+  readonly budget = new AnnotationBudget({
+    noun: { one: 'failed step or target error', many: 'failed steps or target errors' },
   });
 
   /** One target's: put it after its log sink, so the cause follows the target's last line. */
@@ -34,9 +36,8 @@ export class TargetErrors {
     };
   }
 
-  /** Once every target has ended: one annotation for those left out, if any. */
+  /** Once every target has ended: one annotation for those left out, if any, of each kind. */
   finish(log: Log): void {
-    const more = this.budget.overflowLine('error');
-    if (more) log.error(more);
+    writeOverflow(this.budget, log);
   }
 }

@@ -205,9 +205,18 @@ describe('a target that ends in an error', () => {
     expect(run.end.targets.every((target) => target.conclusion.outcome.kind === 'unknown')).toBe(true);
     expect(errors(run)).toHaveLength(9);
     expect(errors(run).filter((line) => /^error: \[gone\d+\] /.test(line))).toHaveLength(8);
-    expect(errors(run).at(-1)).toBe(
-      'error: …and 4 more targets that ended in an error, see the job summary.',
-    );
+    expect(errors(run).at(-1)).toBe('error: …and 4 more failed steps or target errors, see the job summary.');
+  });
+
+  it("failed steps of every target share that budget: the step's failure is never crowded out", async () => {
+    const ids = Array.from({ length: 12 }, (_, index) => `p${String(index).padStart(23, '0')}`);
+    const run = await runSeveral({
+      inputs: { pipeline: '', 'pipeline-id': ids.join('\n') },
+      arrange: ({ api }) => void (api.script = script(1000, 0)),
+    });
+    expect(run.end.targets.every((target) => target.conclusion.outcome.kind === 'failed')).toBe(true);
+    expect(errors(run)).toHaveLength(9);
+    expect(errors(run).at(-1)).toBe('error: …and 4 more failed steps or target errors, see the job summary.');
   });
 });
 
