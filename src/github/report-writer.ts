@@ -1,6 +1,7 @@
 // Writes one GitHub report's requests in order, in the background, so following never waits on GitHub.
 // A write that is queued behind another of the same key is replaced (only the newest state matters);
-// failures are retried until the writer's deadline; a denied permission stops the report for the run.
+// failures are retried until the writer's deadline; a denied permission stops the report for the run. A key
+// counts as written only once its newest write has landed.
 import type { Log } from '../core/ports.ts';
 import type { Clock, Sleep } from '../time.ts';
 import { messageOf } from '../text/message.ts';
@@ -35,6 +36,8 @@ const WRITE_PATIENCE_MS = 120_000;
 
 export class ReportWriter {
   private readonly pending: Job[] = [];
+  /** Keys whose newest write has not landed: queued, in flight, given up, refused, or cut short. */
+  private readonly unwritten = new Set<string>();
   private current: Job | undefined;
   private loop: Promise<void> | undefined;
   private deadline: number | undefined;
@@ -45,7 +48,10 @@ export class ReportWriter {
   private readonly deps: WriterDeps;
   private readonly onDenied: (() => void) | undefined;
 
-  /** `onDenied`: the report was stopped for the run; nothing is left open for post to finish. */
+  /**
+   * `onDenied`: the report was stopped for the run, and is not left open for post either: post writes with
+   * the same token and would only be refused again, with the same warning a second time.
+   */
   constructor(kind: ReportKind, deps: WriterDeps, onDenied?: () => void) {
     this.kind = kind;
     this.deps = deps;
@@ -60,6 +66,7 @@ export class ReportWriter {
   enqueue(key: string, write: Write): void {
     if (this.denied) return;
     const job: Job = { key, write, superseded: false };
+    this.unwritten.add(key);
     const queued = this.pending.findIndex((other) => other.key === key);
     if (queued >= 0) this.pending[queued] = job;
     else this.pending.push(job);
@@ -70,9 +77,15 @@ export class ReportWriter {
     this.loop ??= this.work();
   }
 
+  /** Whether the newest write of `key` landed (true for a key never written). */
+  written(key: string): boolean {
+    return !this.unwritten.has(key);
+  }
+
   /**
    * Waits for every queued write; from now on no retry starts, and no request lasts, past `deadline`
-   * (epoch ms). `hurry` gives up at once. True when everything was written.
+   * (epoch ms). `hurry` gives up at once. True when every key's newest write landed: not when one gave up
+   * at the deadline, was refused, or was cut short, nor when the report was stopped.
    */
   async drain(deadline: number, hurry?: AbortSignal): Promise<boolean> {
     this.deadline = deadline;
@@ -84,7 +97,7 @@ export class ReportWriter {
       hurry?.addEventListener('abort', () => resolve(), { once: true }),
     );
     await Promise.race([this.loop ?? Promise.resolve(), gaveUp]);
-    return !this.loop && this.pending.length === 0 && !this.denied;
+    return this.unwritten.size === 0;
   }
 
   private async work(): Promise<void> {
@@ -105,6 +118,8 @@ export class ReportWriter {
     for (;;) {
       try {
         await job.write(retry, this.requestSignal(started));
+        // A newer write of the key is queued: the key is written when that one lands.
+        if (!job.superseded) this.unwritten.delete(job.key);
         return;
       } catch (error) {
         if (this.hurry?.aborted) return;
@@ -144,6 +159,10 @@ export class ReportWriter {
     this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
   }
 
+  /**
+   * The key stays unwritten, so a report whose ending was refused is left open for post: post's ending is a
+   * request of its own (a short summary, no annotations), which GitHub may well take.
+   */
   private refused(status: number, error: unknown): void {
     this.deps.log.warning(`GitHub refused a ${this.kind} update (HTTP ${status}): ${detail(error)}`);
   }

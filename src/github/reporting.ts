@@ -101,7 +101,7 @@ export async function finishOpenReports(
           status: 'completed',
           conclusion: checkConclusion(ending.outcome),
           completed_at: new Date(deps.clock.now()).toISOString(),
-          output: { title, summary: `${title}. The action's main step was stopped before it could report.` },
+          output: { title, summary: `${title}. The action's main step could not finish this report.` },
         },
         signal,
       ),

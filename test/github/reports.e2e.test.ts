@@ -276,6 +276,37 @@ describe('after SIGKILL', () => {
   }, 60_000);
 });
 
+describe('an ending GitHub answered 503 until main exited', () => {
+  it('the check run stays listed in the state, and the post entry completes it', async () => {
+    emulator.control.setSpeed(1);
+    github.fail('updateCheckRun', 'unavailable', 'always', { when: (call) => 'conclusion' in call.body });
+    const pr = await event('pull_request');
+    const files = makeFiles();
+    const given = inputs({ 'env-vars': 'EMULATOR_STEP_MS=600000' });
+    const action = startAction(given, { files, env: runnerEnv(pr) });
+    await action.waitForOutput(/running/);
+    const cancellation = await cancelLikeRunner(action);
+    expect(cancellation.sigtermSent).toBe(false);
+    const main = await action.result;
+    expect(main.stdout).toMatch(/A check run update could not be written to GitHub in time/);
+    const id = reportsFor(pr.headSha).checkRuns[0]!.id;
+    expect(reportsFor(pr.headSha).checkRuns[0]).toMatchObject({ status: 'in_progress' });
+    // The status and the deployment were finished; the check run alone is left for post.
+    expect(JSON.parse(main.state.githubReports!)).toEqual({ checkRunId: id, targetUrl: expect.any(String) });
+
+    github.clearFaults();
+    const post = await runAction(given, { entry: 'post', files, env: runnerEnv(pr) });
+    expect(post.code, post.stdout).toBe(0);
+    expect(post.stdout).toMatch(/Finished the GitHub reports the main step left open/);
+    const { statuses, checkRuns, deploymentStates } = reportsFor(pr.headSha);
+    expect(checkRuns).toHaveLength(1);
+    expect(checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(statuses.at(-1)).toMatchObject({ state: 'error' });
+    expect(deploymentStates[0]!.at(-1)).toBe('error');
+    expectNoViolations();
+  }, 60_000);
+});
+
 describe('wait: false, then a step that attaches', () => {
   it('leaves the reports open; the attaching step finds the check run and finishes them all', async () => {
     const pr = await event('pull_request');

@@ -87,7 +87,10 @@ export function createCheckRunSink(name: string, deps: CheckRunDeps): FlowSink {
         return;
       }
       finish(conclusion);
-      if (await writer.drain(deadline(), deps.cancel.hurry)) deps.open.close('checkRunId');
+      await writer.drain(deadline(), deps.cancel.hurry);
+      // Finished once the completing update landed; a later annotation batch that did not is a warning
+      // only, since post's ending would replace the summary. Otherwise it stays open for post.
+      if (writer.written('state')) deps.open.close('checkRunId');
     },
   };
 
