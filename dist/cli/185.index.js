@@ -2607,17 +2607,29 @@ const SWITCHES = {
     failTimes: ['EMULATOR_FAIL_TIMES', wholeNumber('EMULATOR_FAIL_TIMES', 0, 1000)],
 };
 const BY_VARIABLE = new Map(Object.entries(SWITCHES).map(([name, [variable, schema]]) => [variable, { name, schema }]));
-/** Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400. */
-function readOutcomeSwitches(envVars) {
+/** The switches after it, up to the next one, steer only the runs of the pipeline it names. */
+const FOR_PIPELINE = 'EMULATOR_FOR_PIPELINE';
+/**
+ * Reads the EMULATOR_* variables (a later entry overrides an earlier one); a bad value is a 400, whichever
+ * pipeline it is for. `pipeline` is the name of the run's pipeline; a build or deploy has none, so the
+ * switches after a non-empty EMULATOR_FOR_PIPELINE do not steer it.
+ */
+function readOutcomeSwitches(envVars, pipeline) {
     const switches = {};
+    let scope = '';
     for (const { key, value } of envVars) {
+        if (key === FOR_PIPELINE) {
+            scope = value;
+            continue;
+        }
         const known = BY_VARIABLE.get(key);
         if (!known)
             continue;
         const parsed = dist/* safeParse */.xLC(known.schema, value);
         if (!parsed.success)
             throw badRequest(parsed.issues[0].message);
-        switches[known.name] = parsed.output;
+        if (scope === '' || scope === pipeline)
+            switches[known.name] = parsed.output;
     }
     return switches;
 }
@@ -3036,7 +3048,7 @@ class World {
         const envVars = input.envVars ?? [];
         const switchEnv = [...(input.sourceRun?.switchEnv ?? []), ...envVars];
         const before = this.runs.filter((run) => run.pipeline === input.pipeline && sameEnvVars(run.envVars, envVars));
-        const switches = flaky(readOutcomeSwitches(switchEnv), before.length);
+        const switches = flaky(readOutcomeSwitches(switchEnv, input.pipeline.name), before.length);
         const commit = this.resolveCommit(input.pipeline.app, input.branch, input.commitHash, input.message);
         const workflowId = this.ids.next();
         const workflow = {
@@ -3161,7 +3173,7 @@ class World {
                 branch: source.branch,
                 commitHash: source.commitHash,
                 message: `Auto trigger from Pipeline "${source.pipeline.name}" to Pipeline "${item.pipeline.name}"`,
-            }, [], switchEnv, readOutcomeSwitches(switchEnv), source.workflow, at);
+            }, [], switchEnv, readOutcomeSwitches(switchEnv, item.pipeline.name), source.workflow, at);
         }
     }
     #createDeploy(build, at) {

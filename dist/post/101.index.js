@@ -221,6 +221,8 @@ const MAX_BACKOFF_MS = 15_000;
 const WRITE_PATIENCE_MS = 120_000;
 class report_writer_ReportWriter {
     pending = [];
+    /** Keys whose newest write has not landed: queued, in flight, given up, refused, or cut short. */
+    unwritten = new Set();
     current;
     loop;
     deadline;
@@ -230,7 +232,10 @@ class report_writer_ReportWriter {
     kind;
     deps;
     onDenied;
-    /** `onDenied`: the report was stopped for the run; nothing is left open for post to finish. */
+    /**
+     * `onDenied`: the report was stopped for the run, and is not left open for post either: post writes with
+     * the same token and would only be refused again, with the same warning a second time.
+     */
     constructor(kind, deps, onDenied) {
         this.kind = kind;
         this.deps = deps;
@@ -244,6 +249,7 @@ class report_writer_ReportWriter {
         if (this.denied)
             return;
         const job = { key, write, superseded: false };
+        this.unwritten.add(key);
         const queued = this.pending.findIndex((other) => other.key === key);
         if (queued >= 0)
             this.pending[queued] = job;
@@ -255,9 +261,14 @@ class report_writer_ReportWriter {
         }
         this.loop ??= this.work();
     }
+    /** Whether the newest write of `key` landed (true for a key never written). */
+    written(key) {
+        return !this.unwritten.has(key);
+    }
     /**
      * Waits for every queued write; from now on no retry starts, and no request lasts, past `deadline`
-     * (epoch ms). `hurry` gives up at once. True when everything was written.
+     * (epoch ms). `hurry` gives up at once. True when every key's newest write landed: not when one gave up
+     * at the deadline, was refused, or was cut short, nor when the report was stopped.
      */
     async drain(deadline, hurry) {
         this.deadline = deadline;
@@ -268,7 +279,7 @@ class report_writer_ReportWriter {
             return false;
         const gaveUp = new Promise((resolve) => hurry?.addEventListener('abort', () => resolve(), { once: true }));
         await Promise.race([this.loop ?? Promise.resolve(), gaveUp]);
-        return !this.loop && this.pending.length === 0 && !this.denied;
+        return this.unwritten.size === 0;
     }
     async work() {
         while (!this.denied) {
@@ -288,6 +299,9 @@ class report_writer_ReportWriter {
         for (;;) {
             try {
                 await job.write(retry, this.requestSignal(started));
+                // A newer write of the key is queued: the key is written when that one lands.
+                if (!job.superseded)
+                    this.unwritten.delete(job.key);
                 return;
             }
             catch (error) {
@@ -329,6 +343,10 @@ class report_writer_ReportWriter {
         this.onDenied?.();
         this.deps.log.warning(permissionHelp(this.kind, status, detail(error)), { title: `GitHub ${this.kind}` });
     }
+    /**
+     * The key stays unwritten, so a report whose ending was refused is left open for post: post's ending is a
+     * request of its own (a short summary, no annotations), which GitHub may well take.
+     */
     refused(status, error) {
         this.deps.log.warning(`GitHub refused a ${this.kind} update (HTTP ${status}): ${detail(error)}`);
     }
@@ -661,7 +679,10 @@ function check_run_createCheckRunSink(name, deps) {
                 return;
             }
             finish(conclusion);
-            if (await writer.drain(deadline(), deps.cancel.hurry))
+            await writer.drain(deadline(), deps.cancel.hurry);
+            // Finished once the completing update landed; a later annotation batch that did not is a warning
+            // only, since post's ending would replace the summary. Otherwise it stays open for post.
+            if (writer.written('state'))
                 deps.open.close('checkRunId');
         },
     };
@@ -912,7 +933,7 @@ async function finishOpenReports(reporting, open, ending, deps) {
             status: 'completed',
             conclusion: report_text_checkConclusion(ending.outcome),
             completed_at: new Date(deps.clock.now()).toISOString(),
-            output: { title, summary: `${title}. The action's main step was stopped before it could report.` },
+            output: { title, summary: `${title}. The action's main step could not finish this report.` },
         }, signal));
     }
     if (open.deploymentId !== undefined) {
