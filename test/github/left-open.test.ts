@@ -5,17 +5,16 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { namedFor } from '../../src/action/github-names.ts';
 import { readSavedState, type OpenReportsState, type StateKey } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';
-import { renderSummary } from '../../src/core/report/summary-html.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
-import { createGitHubSink, finishOpenReports } from '../../src/github/reporting.ts';
+import { finishOpenReports } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
 import { startFakeGitHub } from '../../tools/fake-github/index.ts';
 import type { OperationCall } from '../../tools/fake-github/types.ts';
 import type { ConcurrentTime } from '../core/flow/concurrent-time.ts';
-import { runFlow, type SinkPorts } from '../core/flow/kit.ts';
+import { runFlow } from '../core/flow/kit.ts';
 import { runSeveral } from '../core/flow/several-kit.ts';
 import { VirtualTime } from '../core/flow/virtual-time.ts';
+import { testGitHubSink, type TestSinkPorts } from './sink-kit.ts';
 
 const fake = await startFakeGitHub({ warm: true });
 afterAll(() => fake.close());
@@ -36,25 +35,8 @@ function reportingFor(sha: string): GitHubReporting {
 const apiFor = (reporting: GitHubReporting) =>
   createOctokitApi({ ...reporting, userAgent: 'test', baseUrl: fake.apiUrl });
 
-type Ports = Omit<SinkPorts, 'time'> & { time: Pick<VirtualTime, 'clock' | 'sleep'> };
-
-function githubSink(reporting: GitHubReporting, { settings, time, log, outputs, state, cancel }: Ports) {
-  return [
-    createGitHubSink(reporting, {
-      api: apiFor(reporting),
-      outputs,
-      state,
-      log,
-      clock: time.clock,
-      sleep: time.sleep,
-      cancel,
-      wait: true,
-      userAgent: 'test',
-      annotationPath: '.github/workflows/ci.yml',
-      summary: (conclusion, info, maxBytes) =>
-        renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
-    }),
-  ];
+function githubSink(reporting: GitHubReporting, ports: TestSinkPorts) {
+  return [testGitHubSink(reporting, apiFor(reporting), ports, true)];
 }
 
 /** What the post entry does with a report main left open, on a clock of its own. */

@@ -1,13 +1,11 @@
 // The GitHub reports in-process: the real flow and the three report sinks on virtual time, against an
 // in-memory GitHub. The end-to-end tests (reports.e2e.test.ts) check the same against GitHub's OpenAPI.
 import { describe, expect, it } from 'vitest';
-import { renderSummary } from '../../src/core/report/summary-html.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
-import { createGitHubSink } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
 import { PIPELINE_ID } from '../core/flow/fake-api.ts';
 import { runFlow, type FlowSetup, type SinkPorts } from '../core/flow/kit.ts';
 import { httpFailure, MemoryGitHub } from './memory-github.ts';
+import { testGitHubSink } from './sink-kit.ts';
 
 const SHA = 'a'.repeat(40);
 const ALL: Partial<GitHubReporting> = {
@@ -18,22 +16,7 @@ const ALL: Partial<GitHubReporting> = {
 
 function withGitHub(gh: MemoryGitHub, reports: Partial<GitHubReporting> = ALL) {
   const reporting: GitHubReporting = { token: 't', owner: 'o', repo: 'r', sha: SHA, ...reports };
-  return ({ settings, time, log, outputs, state, cancel }: SinkPorts) => [
-    createGitHubSink(reporting, {
-      api: gh,
-      outputs,
-      state,
-      log,
-      clock: time.clock,
-      sleep: time.sleep,
-      cancel,
-      wait: settings.wait,
-      userAgent: 'test',
-      annotationPath: '.github/workflows/ci.yml',
-      summary: (conclusion, info, maxBytes) =>
-        renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
-    }),
-  ];
+  return (ports: SinkPorts) => [testGitHubSink(reporting, gh, ports)];
 }
 
 async function reportRun(gh: MemoryGitHub, setup: FlowSetup = {}, reports?: Partial<GitHubReporting>) {

@@ -2,13 +2,11 @@
 // target, each named for it, finished with the target's own end; one target's failure is its own.
 import { describe, expect, it } from 'vitest';
 import { namedFor } from '../../src/action/github-names.ts';
-import { renderSummary } from '../../src/core/report/summary-html.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
-import { createGitHubSink } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
 import type { ConcurrentTime } from '../core/flow/concurrent-time.ts';
 import { PIPELINES, runSeveral } from '../core/flow/several-kit.ts';
 import { MemoryGitHub } from './memory-github.ts';
+import { testGitHubSink } from './sink-kit.ts';
 
 const REPORTING: GitHubReporting = {
   token: 't',
@@ -33,20 +31,12 @@ describe('GitHub reports of several targets', () => {
             : undefined;
       },
       targetSinks: (target) => [
-        createGitHubSink(namedFor(REPORTING, target.label), {
-          api: gh,
-          outputs: { set: () => undefined },
-          state: target.state,
-          log: target.log,
-          clock: clock!.clock,
-          sleep: clock!.sleep,
-          cancel: target.cancel,
-          wait: true,
-          userAgent: 'test',
-          annotationPath: '.github/workflows/ci.yml',
-          summary: (conclusion, info, maxBytes) =>
-            renderSummary(summaryDoc(target.settings, info, conclusion), { maxBytes }),
-        }),
+        testGitHubSink(
+          namedFor(REPORTING, target.label),
+          gh,
+          { ...target, time: clock!, outputs: { set: () => undefined } },
+          true,
+        ),
       ],
     });
     expect(run.outcome.kind).toBe('failed');

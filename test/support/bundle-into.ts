@@ -2,12 +2,10 @@
 // again only when a source file is newer than the bundles. Test files run in parallel forks: a lock
 // keeps them from building at once.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { newestMtime, root, underLock } from './build-lock.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUNDLE_DIR = join(root, '.tmp', 'bundles');
 const lock = join(root, '.tmp', 'bundles.lock');
 
@@ -16,15 +14,6 @@ export type BundleTarget = '.' | 'post' | 'cli' | 'emulator' | 'emulator/post';
 
 export function bundlePath(target: BundleTarget): string {
   return join(BUNDLE_DIR, target, 'index.js');
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 function stale(targets: readonly BundleTarget[]): BundleTarget[] {
@@ -40,18 +29,7 @@ function stale(targets: readonly BundleTarget[]): BundleTarget[] {
 
 export async function bundleInto(targets: readonly BundleTarget[]): Promise<void> {
   if (stale(targets).length === 0) return;
-  mkdirSync(join(root, '.tmp'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000)
-        rmSync(lock, { recursive: true });
-      await delay(500);
-    }
-  }
-  try {
+  await underLock(lock, { staleMs: 600_000, pollMs: 500 }, () => {
     const missing = stale(targets);
     if (missing.length > 0) {
       execFileSync(
@@ -60,7 +38,5 @@ export async function bundleInto(targets: readonly BundleTarget[]): Promise<void
         { cwd: root, stdio: 'inherit' },
       );
     }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
 }
