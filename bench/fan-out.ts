@@ -5,14 +5,14 @@
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startEmulator, type RequestLogEntry } from '../src/emulator/index.ts';
+import { startEmulator } from '../src/emulator/index.ts';
 import { cancelLikeRunner, launch, makeStepFiles, type Launched } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { requestsForRun, timeOf, worldOffset } from './support/emulator.ts';
 import { bytes, fixed, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
 import { createRandom } from './support/random.ts';
-import { max, mean, median, percentile } from './support/stats.ts';
+import { busiestWindow, max, mean, median, percentile } from './support/stats.ts';
 import { benchWorld, BENCH_TOKEN, hexId, type BenchPipeline } from './support/world.ts';
 
 const PRELOAD = fileURLToPath(new URL('./support/usage-preload.ts', import.meta.url));
@@ -96,17 +96,6 @@ function launchTargets(
   });
 }
 
-/** The most requests that arrived within any one second. */
-function busiestSecond(log: readonly Pick<RequestLogEntry, 'at'>[]): number {
-  const times = log.map((entry) => entry.at).sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < times.length; last++) {
-    while (times[last]! - times[first]! >= 1000) first++;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
-}
-
 async function measureFollow(
   entries: Pick<ActionEntries, 'main'>,
   count: number,
@@ -143,7 +132,7 @@ async function measureFollow(
       wallMs: exit.exitedAt - exit.spawnedAt,
       requests: log.length,
       detections,
-      busiestSecond: busiestSecond(log),
+      busiestSecond: busiestWindow(log.map((entry) => entry.at)),
       peakRssBytes: usage.maxRSS * 1024,
       cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
     };

@@ -23,3 +23,14 @@ export function median(values: readonly number[]): number {
 export function max(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : Math.max(...values);
 }
+
+/** The most of `times` (ms) that fall within any one window of `windowMs`. */
+export function busiestWindow(times: readonly number[], windowMs = 1000): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < sorted.length; last++) {
+    while (sorted[last]! - sorted[first]! >= windowMs) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}

@@ -3,6 +3,7 @@
 // SIGTERM, then exits 0.
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
+import { parseNumber } from './number-flag.ts';
 import { QUIRK_NAMES, type Quirks } from './types.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
@@ -24,13 +25,6 @@ function parseQuirks(value: string | undefined): Partial<Quirks> {
     quirks[known] = true;
   }
   return quirks;
-}
-
-function parseNumber(name: string, value: string, check: (n: number) => boolean): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || !check(n))
-    throw new Error(`invalid --${name} ${JSON.stringify(value)}`);
-  return n;
 }
 
 async function main(): Promise<void> {

@@ -3,18 +3,12 @@
 // SIGINT or SIGTERM, then prints a summary and exits 0.
 import { parseArgs } from 'node:util';
 import { sanitizeLine } from '../../src/text/safety.ts';
+import { parseNumber } from '../../src/emulator/number-flag.ts';
 import { startFakeGitHub } from './index.ts';
 
 const USAGE = `Usage: node tools/fake-github/cli.ts [--port 0] [--host 127.0.0.1] [--ghes] [--chaos-seed N --chaos-rate 0.1]
 Serves GitHub's REST API for commit statuses, check runs and deployments, checked against GitHub's OpenAPI
 description. Any "token X" or "Bearer X" Authorization is accepted. --ghes serves it under /api/v3.`;
-
-function number(name: string, text: string, ok: (n: number) => boolean): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || !ok(n))
-    throw new Error(`invalid --${name} ${JSON.stringify(text)}`);
-  return n;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,7 +27,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const port = number('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
+  const port = parseNumber('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
   const gh = await startFakeGitHub({
     port,
     host: values.host,
@@ -47,8 +41,8 @@ async function main(): Promise<void> {
       console.error(sanitizeLine(`violation [${v.kind}] ${v.method} ${v.path}: ${v.message}`)),
   });
   if (values['chaos-seed'] !== undefined || values['chaos-rate'] !== undefined) {
-    const seed = number('chaos-seed', values['chaos-seed'] ?? '1', Number.isInteger);
-    const rate = number('chaos-rate', values['chaos-rate'] ?? '0.1', (n) => n >= 0 && n <= 1);
+    const seed = parseNumber('chaos-seed', values['chaos-seed'] ?? '1', Number.isInteger);
+    const rate = parseNumber('chaos-rate', values['chaos-rate'] ?? '0.1', (n) => n >= 0 && n <= 1);
     gh.random({ seed, rate });
   }
   console.log(gh.apiUrl);

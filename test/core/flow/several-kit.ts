@@ -9,6 +9,7 @@ import type { Log } from '../../../src/core/ports.ts';
 import { renderSeveralSummary } from '../../../src/core/report/several-summary.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
 import { writeSeveralOutputs } from '../../../src/core/sinks/several-outputs.ts';
+import { busiestWindow } from '../../../bench/support/stats.ts';
 import { ConcurrentTime } from './concurrent-time.ts';
 import { FakeApi, PIPELINE_ID } from './fake-api.ts';
 
@@ -108,13 +109,7 @@ function recordingLog(lines: string[]): Log {
 
 /** The most calls the fake got in any one second. */
 export function busiestSecond(api: Pick<FakeApi, 'calls'>): number {
-  const times = api.calls.map((call) => call.at).sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < times.length; last++) {
-    while (times[last]! - times[first]! >= 1000) first++;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
+  return busiestWindow(api.calls.map((call) => call.at));
 }
 
 /** The run the fake created for a pipeline, by its name. */
