@@ -30,11 +30,20 @@ function displayOrder(end: SeveralEnd): TargetEnd[] {
   return [...end.targets.filter((target) => !passed(target)), ...end.targets.filter(passed)];
 }
 
+/** `3 targets passed`, or `1 of 3 targets failed`: how many ended the way the step did. */
+function headline(end: SeveralEnd): string {
+  const { kind } = end.outcome;
+  const total = end.targets.length;
+  const alike = end.targets.filter((target) => target.conclusion.outcome.kind === kind).length;
+  const count = alike === 0 || alike === total ? `${total}` : `${alike} of ${total}`;
+  return `${count} targets ${outcomeWord(kind)}`;
+}
+
 export function renderSeveralSummary(end: SeveralEnd, options: { maxBytes?: number } = {}): string {
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
   const docs = new Map(targetDocs(end).map(({ target, doc }) => [target.index, doc]));
   const top = [
-    `<h2>${outcomeIcon(end.outcome.kind)} ${end.targets.length} targets ${escapeHtml(outcomeWord(end.outcome.kind))}</h2>`,
+    `<h2>${outcomeIcon(end.outcome.kind)} ${escapeHtml(headline(end))}</h2>`,
     `<p>${htmlText(end.outcome.message)}</p>`,
     ...overview(end),
   ].join('\n');

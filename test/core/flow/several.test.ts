@@ -74,6 +74,13 @@ describe('several targets that do not all pass', () => {
     expect(summary.match(/<details><summary>/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('heads the summary with how many targets ended the way the step did', async () => {
+    const failed = await runSeveral({ arrange: ({ api }) => scripts(api, { test: script(5000, 1) }) });
+    expect(failed.summaries[0]).toContain('<h2>✖ 1 of 3 targets failed</h2>');
+    const passed = await runSeveral();
+    expect(passed.summaries[0]).toContain('<h2>✔ 3 targets passed</h2>');
+  });
+
   it('passes the step with propagate-failure false, and keeps following the others', async () => {
     const run = await runSeveral({
       inputs: { 'propagate-failure': 'false' },
