@@ -11,6 +11,10 @@ export interface Quirks {
   displayNameSteps: boolean;
   /** The runs list defaults to 10 items (as real servers did) instead of the documented 20. */
   runsDefaultLimit10: boolean;
+  /** Step logs ignore `Range`: always 200 with the whole log so far. */
+  ignoreRange: boolean;
+  /** A step's log answers 404 until the step has finished, as a server that stores logs at the step's end. */
+  logsWhenFinished: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -19,6 +23,8 @@ export const QUIRK_NAMES = [
   'nullProgress',
   'displayNameSteps',
   'runsDefaultLimit10',
+  'ignoreRange',
+  'logsWhenFinished',
 ] as const satisfies readonly (keyof Quirks)[];
 
 export const NO_QUIRKS: Quirks = {
@@ -27,6 +33,8 @@ export const NO_QUIRKS: Quirks = {
   nullProgress: false,
   displayNameSteps: false,
   runsDefaultLimit10: false,
+  ignoreRange: false,
+  logsWhenFinished: false,
 };
 
 export interface FaultSpec {

@@ -22,6 +22,8 @@ describe('quirks', () => {
       nullProgress: false,
       displayNameSteps: false,
       runsDefaultLimit10: false,
+      ignoreRange: false,
+      logsWhenFinished: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUEUE_MS } from '../../src/emulator/timeline.ts';
 import {
   call,
   DEMO,
@@ -15,7 +16,7 @@ import {
 
 const emu = await fileEmulator();
 
-const BUILD_MS = 1000 + 5 * 1500;
+const BUILD_MS = DEFAULT_QUEUE_MS + 5 * 1500;
 
 async function workflowOf(runId: string): Promise<Json> {
   const view = emu.control.runs().find((run) => run.id === runId);
@@ -158,7 +159,7 @@ describe('workflows', () => {
 
   it('keeps currentStep, totalSteps and stepName current, and picks up the chained run', async () => {
     const build = await triggerRun(emu, { pipelineId: IDS.build });
-    emu.control.advance(1000 + 1500 * 2 + 10);
+    emu.control.advance(DEFAULT_QUEUE_MS + 1500 * 2 + 10);
     let workflow = await workflowOf(build.id);
     expect(workflow.startedAt).toMatch(ISO_MS);
     expect(workflow.items[0]).toMatchObject({
