@@ -15,6 +15,13 @@ export interface Quirks {
   ignoreRange: boolean;
   /** A step's log answers 404 until the step has finished, as a server that stores logs at the step's end. */
   logsWhenFinished: boolean;
+  /**
+   * The names real clients were written against (`meta.werckerEmployee`, user `type: "wercker"`) instead of
+   * the spec's, and the fields real servers sent that the spec's field lists leave out.
+   */
+  realNames: boolean;
+  /** POST /runs ignores keys it does not know (`sourceRun`, `targetId`) instead of answering 400. */
+  lenientTriggerBody: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -25,6 +32,8 @@ export const QUIRK_NAMES = [
   'runsDefaultLimit10',
   'ignoreRange',
   'logsWhenFinished',
+  'realNames',
+  'lenientTriggerBody',
 ] as const satisfies readonly (keyof Quirks)[];
 
 export const NO_QUIRKS: Quirks = {
@@ -35,6 +44,8 @@ export const NO_QUIRKS: Quirks = {
   runsDefaultLimit10: false,
   ignoreRange: false,
   logsWhenFinished: false,
+  realNames: false,
+  lenientTriggerBody: false,
 };
 
 export interface FaultSpec {

@@ -335,12 +335,15 @@ describe('GET /runs/:runId', () => {
   it('carries envVars and commits on top of the list fields', async () => {
     const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ X: 'y' }) });
     const queued = (await runOf(id)).body;
-    expect(sortedKeys(queued)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits'));
+    expect(sortedKeys(queued)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest'));
     expect(queued.commits).toEqual([]);
+    expect(queued.pullRequest).toEqual({});
     expect(queued.envVars).toEqual([{ key: 'X', value: 'y' }]);
     emu.control.advance(60_000);
     const done = (await runOf(id)).body;
-    expect(sortedKeys(done)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits', 'startedAt', 'finishedAt'));
+    expect(sortedKeys(done)).toEqual(
+      keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest', 'startedAt', 'finishedAt'),
+    );
     for (const field of ['createdAt', 'startedAt', 'finishedAt']) expect(done[field]).toMatch(ISO_MS);
   });
 
@@ -387,7 +390,7 @@ describe('PUT /runs/:runId/abort', () => {
     const res = await call(emu, 'PUT', `/runs/${id}/abort`, { token: DEMO, body: {} });
     expect(res.status).toBe(200);
     expect(sortedKeys(res.body)).toEqual(
-      keySet(...RUN_COMMON, 'envVars', 'commits', 'startedAt', 'finishedAt'),
+      keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest', 'startedAt', 'finishedAt'),
     );
     expect(res.body).toMatchObject({
       status: 'finished',

@@ -131,7 +131,12 @@ describe('workflows', () => {
     );
     expect(workflow.url).toBe(`${emu.url}/api/v3/workflows/${workflow.id}`);
     expect(workflow.trigger).toBe('git');
-    expect(workflow.data).toEqual({ branch: 'main', commitHash: build.commitHash, message: build.message });
+    expect(workflow.data).toEqual({
+      branch: 'main',
+      commitHash: build.commitHash,
+      message: build.message,
+      scm: { type: 'git', owner: 'acme', domain: 'github.com', repository: 'webapp' },
+    });
     expect(workflow.user.userId).toBe(IDS.demo);
     expect(sortedKeys(workflow.application)).toEqual(
       keySet('id', 'url', 'name', 'owner', 'createdAt', 'updatedAt', 'privacy', 'stack'),
