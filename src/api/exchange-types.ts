@@ -46,6 +46,13 @@ export interface Exchange<T> {
   field?: string;
   body?: unknown;
   accept?: string;
+  /** Further request headers (a step log's `Range`). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * A non-2xx answer that is a result rather than a failure (a 416 to a range past the end): its value,
+   * or undefined to treat it as a failure. The body is discarded.
+   */
+  settle?: (response: Dispatcher.ResponseData) => T | undefined;
   /** Reads (GET) and aborts (PUT) may be sent again. */
   retry: boolean;
   /** A POST that creates something: failures after sending become TriggerOutcomeUnknownError. */

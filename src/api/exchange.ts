@@ -177,6 +177,7 @@ export class Exchanger {
     signal: AbortSignal | undefined,
   ): Promise<AttemptResult<T>> {
     const headers: Record<string, string> = {
+      ...exchange.headers,
       accept: exchange.accept ?? 'application/json',
       'user-agent': this.#userAgent,
     };
@@ -207,7 +208,12 @@ export class Exchanger {
     }
 
     const { statusCode } = response;
-    if (statusCode < 200 || statusCode > 299) return this.#httpError(exchange, path, attempt, response);
+    if (statusCode < 200 || statusCode > 299) {
+      const settled = exchange.settle?.(response);
+      if (settled === undefined) return this.#httpError(exchange, path, attempt, response);
+      await response.body.dump().catch(() => undefined);
+      return { ok: true, value: settled, status: statusCode };
+    }
     try {
       return { ok: true, value: await exchange.read(response, path), status: statusCode };
     } catch (err) {
