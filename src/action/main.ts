@@ -38,7 +38,7 @@ export async function run(): Promise<void> {
       const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log: githubLog });
       const sinks = [
         createRecordSink(githubOutputs, githubState),
-        createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
+        createLogSink({ log: githubLog, client, settings, ...time, cancel: cancel.signal }),
         failedLogs.sink,
         ...(settings.summary
           ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog), { failedLogs })]

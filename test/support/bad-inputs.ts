@@ -220,6 +220,7 @@ export const BAD_INPUTS: BadInput[] = [
   ),
   row('on-timeout cancel', { 'on-timeout': 'cancel' }, 'on-timeout', '`abort`, `leave`'),
   row('step-logs errors', { 'step-logs': 'errors' }, 'step-logs', '`failed`, `all`, `none`'),
+  row('step-logs stream', { 'step-logs': 'stream' }, 'step-logs', '`auto`, `live`, `failed`'),
   // durations
   row('timeout words', { timeout: 'soon' }, 'timeout', 'not a duration'),
   row('timeout negative', { timeout: '-5m' }, 'timeout', 'negative'),

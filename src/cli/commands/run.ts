@@ -86,7 +86,7 @@ export const run: CommandSpec = {
       let summary: SummaryDoc | undefined;
       const sinks = [
         createRecordSink(mapOutputs(outputs), memoryState()),
-        createLogSink({ log, client, settings, clock: systemClock, cancel: cancel.signal }),
+        createLogSink({ log, client, settings, clock: systemClock, sleep: realSleep, cancel: cancel.signal }),
         createSummarySink(settings, async (doc) => void (summary = doc), {
           client,
           cancel: cancel.signal,

@@ -81,6 +81,8 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
         client,
         settings: run.settings,
         clock: deps.clock,
+        sleep: deps.sleep,
+        label,
         cancel: cancel.signal,
         annotations: errors.budget,
       }),

@@ -4,7 +4,7 @@
 import type { CiApi } from '../api-port.ts';
 import type { Step, Workflow } from '../../api/types.ts';
 import { isFinished } from '../../api/types.ts';
-import type { Clock } from '../../time.ts';
+import { realSleep, type Clock, type Sleep } from '../../time.ts';
 import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
 import type { Remote } from '../follow.ts';
 import type { Outcome } from '../outcome.ts';
@@ -23,6 +23,8 @@ import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
 import { tailLines, type TailOptions } from '../report/tail.ts';
 import type { Settings } from '../settings.ts';
+import { LiveSteps } from '../live-log/live-steps.ts';
+import { liveCadence, stepLogsMode, type StepLogsMode } from '../live-log/mode.ts';
 
 export interface LogSinkDeps {
   log: Log;
@@ -37,6 +39,10 @@ export interface LogSinkDeps {
    * lines once, at the very end.
    */
   annotations?: AnnotationBudget;
+  /** Waits between reads of a running step's log (`step-logs: live`); default real time. */
+  sleep?: Sleep;
+  /** One target among several: its label, which every live log line then starts with. */
+  label?: string;
 }
 
 export function createLogSink(deps: LogSinkDeps): FlowSink {
@@ -52,11 +58,30 @@ class LogSink implements FlowSink {
   private lastWorkflow = '';
   /** The number of steps, once a list holding steps that have not started yet has shown it. */
   private knownTotal: number | undefined;
+  private readonly mode: StepLogsMode;
+  /** Set while steps are streamed (`step-logs: live`). */
+  private live: LiveSteps | undefined;
 
   constructor(deps: LogSinkDeps) {
     this.deps = deps;
     this.startedAt = deps.clock.now();
     this.annotations = deps.annotations ?? new AnnotationBudget();
+    this.mode = stepLogsMode(deps.settings.stepLogs, deps.label !== undefined);
+    this.live = this.newLive();
+  }
+
+  private newLive(): LiveSteps | undefined {
+    if (this.mode !== 'live') return undefined;
+    const { client, log, cancel, label, tail, settings } = this.deps;
+    return new LiveSteps({
+      client,
+      log,
+      cancel,
+      sleep: this.deps.sleep ?? realSleep,
+      cadence: liveCadence(settings.pollInterval),
+      ...(label !== undefined ? { label } : {}),
+      ...(tail ? { tail } : {}),
+    });
   }
 
   triggered(info: TriggerInfo): void {
@@ -64,6 +89,10 @@ class LogSink implements FlowSink {
     this.info = info;
     this.knownTotal = undefined;
     this.lastProgress = '';
+    if (this.live) {
+      void this.live.stop();
+      this.live = this.newLive();
+    }
     const { ref, resource } = info;
     const { settings } = this.deps;
     const noun = ref.kind === 'build' ? 'build' : 'run';
@@ -79,6 +108,9 @@ class LogSink implements FlowSink {
   }
 
   update(resource: Remote, steps: readonly Step[]): void {
+    this.live?.update(steps, (step) => stepHeading(step, this.totalSteps(resource, steps)));
+    // The streamed step's own lines show where the run is.
+    if (this.live?.streaming) return;
     const running = currentStep(steps);
     const line = progressLine({
       status: resource.status,
@@ -95,22 +127,15 @@ class LogSink implements FlowSink {
   }
 
   async stepFinished(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void> {
-    const { log, settings } = this.deps;
+    const { log } = this.deps;
     const failed = step.result !== 'passed';
-    const printTail = settings.stepLogs === 'all' || (settings.stepLogs === 'failed' && failed);
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
-    const lines = printTail || failed ? await this.logTail(step) : undefined;
-
-    if (printTail && lines) {
-      log.startGroup(heading);
-      log.remote(lines.lines);
-      const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
-      if (omitted) log.info(omitted);
-      log.endGroup();
-    } else {
-      log.info(heading);
-    }
+    const lines = this.live
+      ? await this.live.finished(step, heading)
+      : await this.printTail(step, heading, failed);
+    // The next step may have been running since the last change: its turn has come.
+    this.live?.update(steps, (next) => stepHeading(next, total));
 
     // While attempts are left, a failure is likely retried: a warning, so a run that passes on a
     // retry leaves no error behind.
@@ -140,8 +165,26 @@ class LogSink implements FlowSink {
     this.deps.log.info(`workflow: ${line}`);
   }
 
-  concluded(conclusion: Conclusion): void {
+  async concluded(conclusion: Conclusion): Promise<void> {
+    await this.live?.stop();
     this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  /** Today's step-end printing: the tail of the step's log in its group (`failed`, `all`), or its line. */
+  private async printTail(step: Step, heading: string, failed: boolean) {
+    const { log } = this.deps;
+    const printTail = this.mode === 'all' || (this.mode === 'failed' && failed);
+    const lines = printTail || failed ? await this.logTail(step) : undefined;
+    if (printTail && lines) {
+      log.startGroup(heading);
+      log.remote(lines.lines);
+      const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
+      if (omitted) log.info(omitted);
+      log.endGroup();
+    } else {
+      log.info(heading);
+    }
+    return lines;
   }
 
   private finish(outcome: Outcome, final: FinalView): void {
