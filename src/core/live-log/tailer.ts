@@ -19,8 +19,8 @@ export interface Cadence {
 }
 
 /**
- * 1.5 s while the log grows (at most 40 reads a minute); a log that stops growing is read half as often
- * each time, up to 10 s.
+ * 1.5 s while the log grows (at most 40 reads a minute); each read that finds nothing new waits half as
+ * long again as the one before, up to 10 s.
  */
 export const LIVE_CADENCE: Cadence = { minMs: 1500, maxMs: 10_000 };
 
@@ -121,7 +121,7 @@ export class StepLogTailer {
         this.#say(`The log of ${this.#deps.name} is not available while it runs; it is printed when it ends.`);
         return;
       }
-      delay = result === 'grew' || result === 'started-over' ? minMs : Math.min(maxMs, delay * 2);
+      delay = result === 'grew' || result === 'started-over' ? minMs : Math.min(maxMs, Math.round(delay * 1.5));
       if (result === 'started-over') continue;
       if (!(await this.#pause(delay, wake))) return;
     }
