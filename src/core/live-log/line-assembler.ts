@@ -25,7 +25,8 @@ export class LineAssembler {
 
   constructor(options: LineAssemblerOptions = {}) {
     const limit = options.maxLineBytes ?? TAIL_DEFAULTS.maxLineBytes;
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`maxLineBytes must be a whole number ≥ 1`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`maxLineBytes must be a whole number ≥ 1`);
     this.#limit = limit;
     this.#pending = new Uint8Array(limit);
   }

@@ -118,10 +118,13 @@ export class StepLogTailer {
       if (result === 'stopped') return;
       if (result === 'not-yet') {
         // A server that keeps a log only once its step has ended: asking again meanwhile is wasted.
-        this.#say(`The log of ${this.#deps.name} is not available while it runs; it is printed when it ends.`);
+        this.#say(
+          `The log of ${this.#deps.name} is not available while it runs; it is printed when it ends.`,
+        );
         return;
       }
-      delay = result === 'grew' || result === 'started-over' ? minMs : Math.min(maxMs, Math.round(delay * 1.5));
+      delay =
+        result === 'grew' || result === 'started-over' ? minMs : Math.min(maxMs, Math.round(delay * 1.5));
       if (result === 'started-over') continue;
       if (!(await this.#pause(delay, wake))) return;
     }

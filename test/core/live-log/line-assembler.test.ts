@@ -38,10 +38,12 @@ describe('LineAssembler', () => {
       expect(assemble(bytes, [cut])).toEqual(['a €uro 𝄞 clef ✓ and ünïcödé', 'second line 日本語']);
     }
     // One byte at a time.
-    expect(assemble(bytes, Array.from({ length: bytes.length }, (_, index) => index))).toEqual([
-      'a €uro 𝄞 clef ✓ and ünïcödé',
-      'second line 日本語',
-    ]);
+    expect(
+      assemble(
+        bytes,
+        Array.from({ length: bytes.length }, (_, index) => index),
+      ),
+    ).toEqual(['a €uro 𝄞 clef ✓ and ünïcödé', 'second line 日本語']);
   });
 
   it('cuts an overlong line as a log tail does, whatever the reads', async () => {

@@ -92,7 +92,13 @@ export class LogServer {
         yield chunk;
       }
       if (fault?.kind === 'dropped') {
-        throw new ApiError({ method: 'GET', path: '/log', kind: 'network', code: 'ECONNRESET', retryable: true });
+        throw new ApiError({
+          method: 'GET',
+          path: '/log',
+          kind: 'network',
+          code: 'ECONNRESET',
+          retryable: true,
+        });
       }
     } finally {
       this.#inFlight -= 1;

@@ -61,7 +61,11 @@ describe('StepLogTailer', () => {
 
   it('reads each byte once from a server that honours Range, and one read at a time', async () => {
     const w = watch();
-    await grow(w, Array.from({ length: 20 }, (_, index) => `${'x'.repeat(index)}\n`), 700);
+    await grow(
+      w,
+      Array.from({ length: 20 }, (_, index) => `${'x'.repeat(index)}\n`),
+      700,
+    );
     expect(w.server.sentBytes).toBe(w.server.length);
     expect(w.server.maxInFlight).toBe(1);
     // Offsets never go back.
@@ -71,7 +75,8 @@ describe('StepLogTailer', () => {
   it('reads about every 1.5 s while the log grows, and backs off to 10 s while it does not', async () => {
     const w = watch();
     w.tailer.start();
-    for (let second = 1; second <= 60; second += 1) w.time.at(second * 1000, () => w.server.append(`${second}\n`));
+    for (let second = 1; second <= 60; second += 1)
+      w.time.at(second * 1000, () => w.server.append(`${second}\n`));
     const done = new Promise((resolve) => w.time.at(180_000, () => void w.tailer.finish().then(resolve)));
     await done;
     const firstMinute = w.server.reads.length;
@@ -103,7 +108,9 @@ describe('StepLogTailer', () => {
     Array.from(bytes).forEach((byte, index) =>
       w.time.at(700 * (index + 1), () => w.server.append(Uint8Array.of(byte))),
     );
-    await new Promise((resolve) => w.time.at(700 * (bytes.length + 2), () => void w.tailer.finish().then(resolve)));
+    await new Promise((resolve) =>
+      w.time.at(700 * (bytes.length + 2), () => void w.tailer.finish().then(resolve)),
+    );
     expect(texts(w)).toEqual(['naïve ✓ 𝄞 日本']);
   });
 
@@ -195,7 +202,9 @@ describe('StepLogTailer', () => {
       w.time.at(0, () => void w.tailer.finish().then(resolve)),
     );
     expect(tail.lines).toEqual([]);
-    expect(w.notes).toEqual([expect.stringMatching(/^The rest of the log of step 2 could not be read \(.*503/)]);
+    expect(w.notes).toEqual([
+      expect.stringMatching(/^The rest of the log of step 2 could not be read \(.*503/),
+    ]);
   });
 
   it('stops asking a server that keeps no log while the step runs, and reads it at the end', async () => {
@@ -208,7 +217,9 @@ describe('StepLogTailer', () => {
     await new Promise((resolve) => w.time.at(30_000, () => void w.tailer.finish().then(resolve)));
     expect(texts(w)).toEqual(['one', 'two']);
     expect(server.reads).toHaveLength(2);
-    expect(w.notes).toEqual(['The log of step 2 is not available while it runs; it is printed when it ends.']);
+    expect(w.notes).toEqual([
+      'The log of step 2 is not available while it runs; it is printed when it ends.',
+    ]);
   });
 
   it('reads nothing more once cancelled, and prints the line it holds when stopped', async () => {
