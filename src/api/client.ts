@@ -122,7 +122,8 @@ export class ApiClient {
    * origin rules as openStepLog apply.
    */
   async readStepLog(logUrl: string, from: number, call?: CallOptions): Promise<StepLogRead> {
-    if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`from must be a byte offset, not ${from}`);
+    if (!Number.isSafeInteger(from) || from < 0)
+      throw new RangeError(`from must be a byte offset, not ${from}`);
     const url = await this.#exchanger.serverUrl(logUrl, 'logUrl');
     const endpoint = 'GET :logUrl';
     return this.#exchanger.send<StepLogRead>(
@@ -145,17 +146,17 @@ export class ApiClient {
             : { kind: 'nothing-new' };
         },
         read: async (response, path) => {
-          const body = this.#exchanger.stream(response, path, call?.signal);
-          if (response.statusCode !== 206) return { kind: 'whole', body };
+          const body = () => this.#exchanger.stream(response, path, call?.signal);
+          if (response.statusCode !== 206) return { kind: 'whole', body: body() };
           const range = parseContentRange(response.headers['content-range']);
           if (range?.start === undefined) {
-            response.body.destroy();
+            await response.body.dump().catch(() => undefined);
             throw new ContractError(endpoint, 'Content-Range', 'is missing or not a single byte range');
           }
           return {
             kind: 'partial',
             start: range.start,
-            body,
+            body: body(),
             ...(range.totalLength !== undefined ? { totalLength: range.totalLength } : {}),
           };
         },

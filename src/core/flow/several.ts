@@ -77,11 +77,10 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
       record,
       failedLogs.sink,
       createLogSink({
+        ...deps, // its clock and sleep
         log,
         client,
         settings: run.settings,
-        clock: deps.clock,
-        sleep: deps.sleep,
         label,
         cancel: cancel.signal,
         annotations: errors.budget,
