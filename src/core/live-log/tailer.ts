@@ -24,8 +24,8 @@ export interface Cadence {
  */
 export const LIVE_CADENCE: Cadence = { minMs: 1500, maxMs: 10_000 };
 
-/** Reads of the rest once the step has ended, when they fail. */
-const FINAL_ATTEMPTS = 4;
+/** Reads of the rest once the step has ended, when they fail: about 30 s of them at the live pace. */
+const FINAL_ATTEMPTS = 6;
 
 export interface TailerDeps {
   /** One read of the log from `from` on. */
@@ -85,9 +85,11 @@ export class StepLogTailer {
         this.#say(
           `The rest of the log of ${this.#deps.name} could not be read (${sanitizeLine(messageOf(this.#lastError), { maxLength: 300 })}).`,
         );
-        break;
+        // The line begun is not known to be whole: it is not printed as if it were.
+        return this.#tail.end();
       }
-      if (!(await this.#pause(this.#cadence.minMs * 2 ** (attempt - 1), this.#deps.cancel))) break;
+      const backoff = Math.min(this.#cadence.maxMs, this.#cadence.minMs * 2 ** (attempt - 1));
+      if (!(await this.#pause(backoff, this.#deps.cancel))) break;
     }
     return this.#end();
   }

@@ -108,9 +108,12 @@ class LogSink implements FlowSink {
   }
 
   update(resource: Remote, steps: readonly Step[]): void {
+    // While a step's log is streamed in its group, its own lines show where the run is.
+    if (!this.live?.streaming) this.printProgress(resource, steps);
     this.live?.update(steps, (step) => stepHeading(step, this.totalSteps(resource, steps)));
-    // The streamed step's own lines show where the run is.
-    if (this.live?.streaming) return;
+  }
+
+  private printProgress(resource: Remote, steps: readonly Step[]): void {
     const running = currentStep(steps);
     const line = progressLine({
       status: resource.status,

@@ -207,6 +207,19 @@ describe('StepLogTailer', () => {
     ]);
   });
 
+  it('does not print the line begun as if it were whole when it gives up', async () => {
+    const server = new LogServer();
+    const w = watch(server);
+    server.append('one\ntwo, cut €');
+    server.faults.push(
+      { kind: 'dropped', afterBytes: 13 },
+      ...Array.from({ length: 10 }, (): LogFault => ({ kind: 'refused' })),
+    );
+    await new Promise((resolve) => w.time.at(0, () => void w.tailer.finish().then(resolve)));
+    expect(texts(w)).toEqual(['one']);
+    expect(server.reads).toEqual([0, 13, 13, 13, 13, 13]);
+  });
+
   it('stops asking a server that keeps no log while the step runs, and reads it at the end', async () => {
     const server = new LogServer();
     server.hidden = true;
