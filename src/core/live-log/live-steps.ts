@@ -22,6 +22,8 @@ export interface LiveStepsDeps {
   label?: string;
   cadence?: Cadence;
   tail?: TailOptions;
+  /** Where a step's lines go instead of `log.remote` (`ci-run logs --json` tags each with its step). */
+  print?: (step: Step, lines: readonly string[]) => void;
 }
 
 interface Streaming {
@@ -104,7 +106,9 @@ export class LiveSteps {
     return new StepLogTailer({
       read: (from, call) => client.readStepLog(logUrl, from, call),
       sleep: this.#deps.sleep,
-      print: (lines) => log.remote(prefix ? lines.map((line) => prefix + line) : lines),
+      print: this.#deps.print
+        ? (lines) => this.#deps.print!(step, lines)
+        : (lines) => log.remote(prefix ? lines.map((line) => prefix + line) : lines),
       note: (message) => log.info(message),
       debug: (message) => log.debug(message),
       cancel: this.#deps.cancel,
