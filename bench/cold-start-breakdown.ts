@@ -29,7 +29,7 @@ const PARTS: Part[] = [
   { label: '`@actions/github` (Octokit, with undici)', imports: ['@actions/github'] },
 ];
 
-export interface BreakdownRow {
+interface BreakdownRow {
   label: string;
   ms: number[];
 }

@@ -22,7 +22,7 @@ export interface ColdStartOptions {
 }
 
 /** One bundle's figures: main's spawn → first request, and post with nothing to do: spawn → exit. */
-export interface BundleStarts {
+interface BundleStarts {
   actionMs: number[];
   postIdleMs: number[];
 }
