@@ -23,7 +23,8 @@ beforeAll(async () => {
   await ensureBundle();
 }, 300_000);
 
-describe('the bench and chaos commands', () => {
+// The two commands share nothing, so they run side by side.
+describe.concurrent('the bench and chaos commands', () => {
   it('bench/run.ts --quick prints a table for every benchmark', async () => {
     const { code, stdout, stderr } = await runNode(['bench/run.ts', '--quick']);
     expect(code, stderr).toBe(0);

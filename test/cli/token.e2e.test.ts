@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { followOutput } from '../support/child-output.ts';
-import { baseEnv, ROOT, TOKEN } from './helpers.ts';
+import { baseEnv, CLI_BUNDLE, ROOT, TOKEN } from './helpers.ts';
 
 let emulator: Emulator;
 
@@ -21,7 +21,7 @@ describe('--token-file', () => {
   it('reads the real standard input of the process', async () => {
     const child = spawn(
       process.execPath,
-      ['src/cli/index.ts', ...WRITE, '--base-url', emulator.url, '--token-file', '-'],
+      [CLI_BUNDLE, ...WRITE, '--base-url', emulator.url, '--token-file', '-'],
       { cwd: ROOT, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'] },
     );
     const output = followOutput(child, 'the CLI');
