@@ -70,6 +70,20 @@ function worldFile(world: WorldFile): string {
   return path;
 }
 
+describe('the bundled entry outside a runner', () => {
+  it('refuses `--help` with a pointer to ci-run emulator, exit 2, and leaves no process', async () => {
+    const port = await freePort();
+    const ran = spawnSync(process.execPath, [EMULATOR.script, '--help'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', INPUT_PORT: String(port) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('`ci-run emulator`');
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+});
+
 describe('the emulator sub-action', () => {
   it('serves the built-in world for the action, then stops and summarises what it served', async () => {
     const port = await freePort();
