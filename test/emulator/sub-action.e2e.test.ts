@@ -1,6 +1,6 @@
 // The emulator sub-action (emulator/action.yml), run as the runner runs it: its bundled main entry with
 // INPUT_* and the step's files, the bundled action against its outputs, then its post entry with the
-// state main saved. The bundles are built by scripts/bundle.mjs into .tmp/, never into dist/.
+// state main saved, from dist/ (rebuilt first when a source is newer).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldFile } from '../../src/emulator/index.ts';
 import { defaultWorld } from '../../src/emulator/index.ts';
 import { makeFiles, parseRunnerOutput, runAction, type ActionResult } from '../support/action-harness.ts';
-import { bundleInto, bundlePath } from '../support/bundle-into.ts';
+import { bundlePath, ensureBundle } from '../support/bundle.ts';
 
 const EMULATOR = { manifest: 'emulator/action.yml', script: bundlePath('emulator') };
 const EMULATOR_POST = { manifest: 'emulator/action.yml', script: bundlePath('emulator/post') };
@@ -17,7 +17,7 @@ const ACTION = { manifest: 'action.yml', script: bundlePath('.') };
 
 const started: number[] = [];
 
-beforeAll(() => bundleInto(['.', 'emulator', 'emulator/post']), 600_000);
+beforeAll(() => ensureBundle(), 600_000);
 afterAll(() => {
   for (const pid of started) if (running(pid)) process.kill(pid, 'SIGKILL');
 });
