@@ -24,8 +24,12 @@ export interface Cadence {
  */
 export const LIVE_CADENCE: Cadence = { minMs: 1500, maxMs: 10_000 };
 
-/** Reads of the rest once the step has ended, when they fail: about 30 s of them at the live pace. */
-const FINAL_ATTEMPTS = 6;
+/**
+ * Reads of the rest once the step has ended that may fail without taking a byte, 1, 2, 4 and 8 s apart: a log
+ * that cannot be read delays the step's end by 15 s at most. A read cut short after some bytes does not count.
+ */
+const FINAL_ATTEMPTS = 5;
+const FINAL_BACKOFF_MS = 1000;
 
 export interface TailerDeps {
   /** One read of the log from `from` on. */
@@ -76,20 +80,24 @@ export class StepLogTailer {
   /** The step has ended: reads what is left, prints the last line, and returns the log's tail. */
   async finish(): Promise<Tail> {
     await this.#halt();
-    for (let attempt = 1; attempt <= FINAL_ATTEMPTS && !this.#deps.cancel.aborted; attempt += 1) {
+    let failures = 0;
+    while (!this.#deps.cancel.aborted) {
+      const from = this.#assembler.offset;
       const result = await this.#readOnce();
-      if (result === 'started-over') continue;
       if (result === 'not-yet') this.#say(`The log of ${this.#deps.name} is not available.`);
-      if (result !== 'failed') break;
-      if (attempt === FINAL_ATTEMPTS) {
+      if (result !== 'failed' && result !== 'started-over') break;
+      // A read cut short after some bytes is followed at once by one for the rest.
+      if (result === 'failed' && this.#assembler.offset > from) continue;
+      failures += 1;
+      if (failures === FINAL_ATTEMPTS) {
         this.#say(
           `The rest of the log of ${this.#deps.name} could not be read (${sanitizeLine(messageOf(this.#lastError), { maxLength: 300 })}).`,
         );
         // The line begun is not known to be whole: it is not printed as if it were.
         return this.#tail.end();
       }
-      const backoff = Math.min(this.#cadence.maxMs, this.#cadence.minMs * 2 ** (attempt - 1));
-      if (!(await this.#pause(backoff, this.#deps.cancel))) break;
+      if (result === 'started-over') continue;
+      if (!(await this.#pause(FINAL_BACKOFF_MS * 2 ** (failures - 1), this.#deps.cancel))) break;
     }
     return this.#end();
   }
