@@ -19,10 +19,10 @@ export interface Cadence {
 }
 
 /**
- * 1.5 s while the log grows (at most 40 reads a minute); each read that finds nothing new waits half as
- * long again as the one before, up to 10 s.
+ * 1.6 s while the log grows (under 40 reads a minute, the read of the rest at the step's end included);
+ * each read that finds nothing new waits half as long again as the one before, up to 10 s.
  */
-export const LIVE_CADENCE: Cadence = { minMs: 1500, maxMs: 10_000 };
+export const LIVE_CADENCE: Cadence = { minMs: 1600, maxMs: 10_000 };
 
 /**
  * Reads of the rest once the step has ended that may fail without taking a byte, 1, 2, 4 and 8 s apart: a log

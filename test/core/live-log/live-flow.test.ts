@@ -132,8 +132,8 @@ describe('step-logs: live', () => {
   it('reads a running step’s log at its own pace: at most 40 reads a minute, one at a time, each byte once', async () => {
     const { api } = await runLive({});
     const reads = api.calls.filter((call) => call.method === 'readStepLog');
-    // 3 steps of 10 s at 1.5 s a read, and a read of the rest at each end.
-    expect(reads.length).toBeLessThanOrEqual(3 * (Math.ceil(10_000 / 1500) + 2));
+    // 3 steps of 10 s at 1.6 s a read, and a read of the rest at each end.
+    expect(reads.length).toBeLessThanOrEqual(3 * (Math.ceil(10_000 / 1600) + 2));
     for (const order of [1, 2, 3]) {
       const offsets = reads
         .filter((call) => String(call.args[0]).endsWith(`/steps/${order}/log`))
