@@ -7,6 +7,7 @@ import { PAGE_SIZE, paginate } from '../api/paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
+import { isCutOff } from './deadline.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
 
@@ -113,6 +114,8 @@ export async function followWorkflow(
         : await findWorkflowOfRun(client, options.applicationId, options.runId, cancel);
     } catch (error) {
       if (cancel.aborted) return { reason: 'cancelled', workflow };
+      // Cut off by the flow's bounds: the loop above ends it at the deadline.
+      if (isCutOff(error)) continue;
       if (!(error instanceof ApiError) || !error.retryable) throw error;
       log.warning(`Could not read the workflow (${error.message}); still waiting for it.`);
       continue;
