@@ -1,0 +1,82 @@
+// Bounds against a server that keeps requests alive without ever answering them: one byte at a time,
+// forever. `timeout` holds for the requests in flight too, not only between polls; the timeout path
+// runs (the abort is sent) and the step says it timed out; a failed step whose log never ends is still
+// named. The bounds asserted are generous: the point is that the step ends at all.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBundle } from '../support/bundle.ts';
+import { CLEAN, inspectAction, runMain, stepError, withServer } from './checks.ts';
+import { PIPELINE_ID, type HostileServer } from './server.ts';
+
+beforeAll(ensureBundle, 600_000);
+
+const RUN = { 'pipeline-id': PIPELINE_ID };
+/** Long enough for a step that would otherwise never end to show that it does not. */
+const HANGS = 90_000;
+
+const aborts = (server: HostileServer) =>
+  server
+    .requests()
+    .filter((request) => request.route === 'PUT /runs/:id/abort')
+    .map((request) => request.params[0]);
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const began = Date.now();
+  const value = await run();
+  return { value, ms: Date.now() - began };
+}
+
+describe.concurrent('a server that trickles its answers', () => {
+  it(
+    'every read of the run, with timeout: 5s: the step ends, sends the abort and says it timed out',
+    () =>
+      withServer(async (server) => {
+        server.world.finishAfterReads = Infinity;
+        server.answer('GET /runs/:id', { trickleMs: 1000 });
+        const { value: result, ms } = await timed(() => runMain(server, { ...RUN, timeout: '5s' }));
+        const runId = String(server.world.runs[0]?.id);
+        expect(inspectAction(result, server)).toEqual(CLEAN);
+        expect(stepError(result)).toMatch(/^Timed out after 5s/);
+        expect(aborts(server)).toContain(runId);
+        expect(ms).toBeLessThan(15_000);
+      }),
+    HANGS,
+  );
+
+  it(
+    'the log of a failed step, with timeout: 6s: the step ends and names the failed step',
+    () =>
+      withServer(async (server) => {
+        server.world.result = 'failed';
+        server.answer('GET /runsteps/:id/log', { text: 'npm ERR! test failed\n', trickleMs: 1000 });
+        const { value: result, ms } = await timed(() => runMain(server, { ...RUN, timeout: '6s' }));
+        expect(inspectAction(result, server)).toEqual(CLEAN);
+        expect(stepError(result)).toMatch(/step 2\/2 "npm test"/);
+        expect(ms).toBeLessThan(16_000);
+      }),
+    HANGS,
+  );
+
+  it(
+    'the log of every failed step is read once, for the log, the summary and the annotations alike',
+    () =>
+      withServer(async (server) => {
+        server.world.result = 'failed';
+        server.world.stepNames = Array.from({ length: 30 }, (_, index) => `step ${index + 1}`);
+        // Every step fails: the world fails the last one; the others are made to fail here.
+        server.edit('GET /runs/:id/steps', (steps: Array<Record<string, unknown>>) =>
+          steps.map((step) => (step.status === 'finished' ? { ...step, result: 'failed' } : step)),
+        );
+        const result = await runMain(server, { ...RUN, timeout: '20s' });
+        const reads = server
+          .requests()
+          .filter((request) => request.route === 'GET /runsteps/:id/log')
+          .map((request) => request.params[0]);
+        expect(inspectAction(result, server)).toEqual(CLEAN);
+        expect(new Set(reads).size).toBe(reads.length);
+        expect(reads.length).toBeLessThanOrEqual(20);
+        // The steps past the first twenty are still named.
+        expect(result.stdout).toContain('step 30');
+      }),
+    HANGS,
+  );
+});
