@@ -26,7 +26,7 @@ export async function leftWork(client: CiApi, state: Saved): Promise<LeftWork> {
   if (!state.pendingTrigger) return { refs: saved };
   const candidates = await findTriggeredRuns(client, state.pendingTrigger);
   if (candidates.length > 1) return { refs: saved, ambiguous: candidates.length };
-  const inFlight = candidates.map((run): RemoteRef => ({ kind: 'run', id: run.id, url: run.url }));
+  const inFlight = candidates.map((run) => runRef(client.apiUrl, run.id));
   return { refs: [...saved, ...inFlight.filter((ref) => ref.id !== state.id)] };
 }
 

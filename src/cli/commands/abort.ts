@@ -8,6 +8,7 @@ import { sanitizeLine } from '../../text/safety.ts';
 import { inGitHubActions } from '../io.ts';
 import { createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
+import { runRef } from '../../core/refs.ts';
 
 const ABORT_BUDGET_MS = 20_000;
 
@@ -34,7 +35,7 @@ export const abort: CommandSpec = {
       const run = await client.getRun(id);
       return abortRemote(
         client,
-        { kind: 'run', id: run.id, url: run.url },
+        runRef(client.apiUrl, run.id),
         { budgetMs: ABORT_BUDGET_MS, clock: systemClock, sleep: realSleep, log },
       );
     });
