@@ -10,6 +10,7 @@ import type { Clock, Sleep } from '../time.ts';
 import { isCutOff } from './deadline.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export interface WorkflowDeps {
   client: CiApi;
@@ -117,7 +118,9 @@ export async function followWorkflow(
       // Cut off by the flow's bounds: the loop above ends it at the deadline.
       if (isCutOff(error)) continue;
       if (!(error instanceof ApiError) || !error.retryable) throw error;
-      log.warning(`Could not read the workflow (${error.message}); still waiting for it.`);
+      log.warning(
+        `Could not read the workflow (${sanitizeLine(error.message, { maxLength: 500 })}); still waiting for it.`,
+      );
       continue;
     }
     if (!workflow) {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBundle } from '../support/bundle.ts';
 import { CLEAN, inspectAction, runMain, stepError, withServer } from './checks.ts';
-import { PIPELINE_ID, type HostileServer } from './server.ts';
+import { APP, boom, OWNER, PIPELINE_ID, type HostileServer } from './server.ts';
 
 beforeAll(ensureBundle, 600_000);
 
@@ -79,4 +79,22 @@ describe.concurrent('a server that trickles its answers', () => {
       }),
     HANGS,
   );
+});
+
+describe.concurrent('remote text in messages', () => {
+  it('an error body with escape sequences, in the warning about an unreadable workflow', () =>
+    withServer(async (server) => {
+      const escapes =
+        '\u001b]8;;https://evil.test\u0007click\u001b]8;;\u0007 \u001b[2J\u001b[H \u202eevil\u202c done';
+      // Five answers: the client's own attempts, so that the flow warns before the list is read.
+      server.answer('GET /workflows', boom(503, `down: ${escapes}`), 5);
+      const result = await runMain(server, {
+        ...RUN,
+        application: `${OWNER}/${APP}`,
+        'wait-for': 'workflow',
+        timeout: '20s',
+      });
+      expect(inspectAction(result, server)).toEqual(CLEAN);
+      expect(result.stdout).toContain('Could not read the workflow');
+    }));
 });
