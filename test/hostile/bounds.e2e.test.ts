@@ -4,7 +4,17 @@
 // named. The bounds asserted are generous: the point is that the step ends at all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBundle } from '../support/bundle.ts';
-import { CLEAN, inspectAction, runMain, stepError, withServer } from './checks.ts';
+import { makeFiles } from '../support/action-harness.ts';
+import {
+  CLEAN,
+  checkpoint,
+  inspectAction,
+  runMain,
+  runPost,
+  startMain,
+  stepError,
+  withServer,
+} from './checks.ts';
 import { APP, boom, OWNER, PIPELINE_ID, type HostileServer } from './server.ts';
 
 beforeAll(ensureBundle, 600_000);
@@ -96,5 +106,77 @@ describe.concurrent('remote text in messages', () => {
       });
       expect(inspectAction(result, server)).toEqual(CLEAN);
       expect(result.stdout).toContain('Could not read the workflow');
+    }));
+});
+
+describe.concurrent('the post entry against answers that trickle', () => {
+  it(
+    'main killed while its trigger was in flight: post ends within its budget and says what it could not do',
+    () =>
+      withServer(async (server) => {
+        server.answer('POST /runs', { trickleMs: 1000 });
+        const files = makeFiles();
+        const main = startMain(server, RUN, { files });
+        while (!server.requests().some((request) => request.route === 'POST /runs')) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        main.child.kill('SIGKILL');
+        await main.result;
+        for (const route of ['GET /runs', 'GET /runs/:id', 'PUT /runs/:id/abort'] as const) {
+          server.answer(route, { trickleMs: 1000 });
+        }
+        const mark = checkpoint(server);
+        const { value: result, ms } = await timed(() => runPost(server, RUN, { files }));
+        expect(inspectAction(result, server, { after: mark })).toEqual(CLEAN);
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain('Could not finish looking for the run of a trigger');
+        expect(ms).toBeLessThan(45_000);
+      }),
+    HANGS,
+  );
+});
+
+describe.concurrent('a run url off the API origin, with a command and a query', () => {
+  it('reaches no output, log line or summary', () =>
+    withServer(async (server) => {
+      const url = `${server.elsewhere.url}/api/v3/runs/x?$(touch\${IFS}/tmp/x)&sig=s3cr3t#frag`;
+      for (const route of ['POST /runs', 'GET /runs/:id'] as const) {
+        server.edit(route, (run) => ({ ...run, url }));
+      }
+      const result = await runMain(server, RUN);
+      expect(inspectAction(result, server)).toEqual(CLEAN);
+      const runId = String(server.world.runs[0]?.id);
+      expect(result.outputs.url).toBe(`${server.api}/runs/${runId}`);
+      const shown = [result.stdout, result.stderr, result.summary, ...Object.values(result.outputs)].join(
+        '\n',
+      );
+      expect(shown).not.toContain(new URL(server.elsewhere.url).host);
+      expect(shown).not.toContain('$(');
+      expect(shown).not.toContain('s3cr3t');
+    }));
+});
+
+describe.concurrent('ids and names that climb the path', () => {
+  it.each([
+    ['run-id: ..', { 'run-id': '..' }, 'run-id'],
+    ['pipeline: ../../x', { pipeline: '../../x' }, 'pipeline'],
+  ] as const)('%s is bad input, and nothing is sent', (_label, inputs, name) =>
+    withServer(async (server) => {
+      const result = await runMain(server, inputs);
+      expect(result.code).not.toBe(0);
+      expect(stepError(result)).toContain(`\`${name}\``);
+      expect(server.requests()).toEqual([]);
+    }),
+  );
+});
+
+describe.concurrent('a time that is a finite number but no date', () => {
+  it('is dropped like any malformed field: every other output is still written', () =>
+    withServer(async (server) => {
+      server.edit('GET /runs/:id', (run) => ({ ...run, startedAt: 1e20 }));
+      const result = await runMain(server, RUN);
+      expect(inspectAction(result, server)).toEqual(CLEAN);
+      expect(result.outputs).toMatchObject({ status: 'finished', result: 'passed' });
+      expect(JSON.parse(result.outputs.steps ?? 'null')).toHaveLength(2);
     }));
 });

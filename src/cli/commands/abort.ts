@@ -33,11 +33,12 @@ export const abort: CommandSpec = {
     });
     const result = await withClient(flags, io, async (client) => {
       const run = await client.getRun(id);
-      return abortRemote(
-        client,
-        runRef(client.apiUrl, run.id),
-        { budgetMs: ABORT_BUDGET_MS, clock: systemClock, sleep: realSleep, log },
-      );
+      return abortRemote(client, runRef(client.apiUrl, run.id), {
+        budgetMs: ABORT_BUDGET_MS,
+        clock: systemClock,
+        sleep: realSleep,
+        log,
+      });
     });
     if (flags.boolean('json')) {
       printJson(io, {

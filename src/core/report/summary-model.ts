@@ -298,7 +298,7 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
           {
             kind: 'attempts' as const,
             title: 'Attempts',
-            rows: data.attempts.map((attempt) => attemptRow(attempt, link)),
+            rows: data.attempts.map(attemptRow),
           },
         ]
       : []),
@@ -349,15 +349,14 @@ function stepRow(step: SummaryStep, link: Linker): StepRow {
   };
 }
 
-function optionalField<K extends string, T>(key: K, value: T | undefined): Partial<Record<K, T>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, T>);
-}
+const optionalField = <K extends string, T>(key: K, value: T | undefined): Partial<Record<K, T>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, T>);
 
 function optional<T>(value: T | undefined): T[] {
   return value === undefined ? [] : [value];
 }
 
-function attemptRow(attempt: SummaryAttempt, link: Linker): AttemptRow {
+function attemptRow(attempt: SummaryAttempt): AttemptRow {
   const finished = attempt.status === 'finished';
   const step = attempt.failedStep;
   return {
