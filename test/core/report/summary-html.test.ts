@@ -118,7 +118,11 @@ describe('renderSummary', () => {
     const html = render(
       data({
         steps: [
-          { ...step, logUrl: 'https://elsewhere.test/log?sig=1', artifactsUrl: 'https://ci.example.test/x#f' },
+          {
+            ...step,
+            logUrl: 'https://elsewhere.test/log?sig=1',
+            artifactsUrl: 'https://ci.example.test/x#f',
+          },
         ],
       }),
     );

@@ -302,7 +302,10 @@ describe('failed steps', () => {
 
   it('link to their logs when no stepUrl is given', () => {
     const doc = buildSummary(
-      input({ final: { resource: run, steps }, settings: settings({ 'base-url': 'https://ci.example.test' }) }),
+      input({
+        final: { resource: run, steps },
+        settings: settings({ 'base-url': 'https://ci.example.test' }),
+      }),
     );
     const failures = doc.sections[1];
     expect(failures?.kind === 'failures' && failures.items.map((item) => item.link?.label)).toEqual([
