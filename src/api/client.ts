@@ -107,7 +107,7 @@ export class ApiClient {
         accept: 'text/plain, */*',
         retry: true,
         trigger: false,
-        read: async (response, path) => this.#exchanger.stream(response, path, call?.signal),
+        read: async (response, path, bounded) => this.#exchanger.stream(response, path, bounded),
       },
       call,
     );
