@@ -109,7 +109,7 @@ export class ApiClient {
         accept: 'text/plain, */*',
         retry: true,
         trigger: false,
-        read: async (response, path) => this.#exchanger.stream(response, path, call?.signal),
+        read: async (response, path, bounded) => this.#exchanger.stream(response, path, bounded),
       },
       call,
     );
@@ -145,8 +145,8 @@ export class ApiClient {
             ? { kind: 'nothing-new', totalLength: range.totalLength }
             : { kind: 'nothing-new' };
         },
-        read: async (response, path) => {
-          const body = () => this.#exchanger.stream(response, path, call?.signal);
+        read: async (response, path, bounded) => {
+          const body = () => this.#exchanger.stream(response, path, bounded);
           if (response.statusCode !== 206) return { kind: 'whole', body: body() };
           const range = parseContentRange(response.headers['content-range']);
           if (range?.start === undefined) {

@@ -60,7 +60,14 @@ export interface Exchange<T> {
   /** Adjusts the error of a non-2xx answer, e.g. to mark an endpoint the server lacks. */
   onHttpError?: (init: ApiErrorInit) => ApiErrorInit;
   /** Turns a 2xx answer into the result; a ContractError means the body is unusable. */
-  read: (response: Dispatcher.ResponseData, path: string) => Promise<T>;
+  read: (response: Dispatcher.ResponseData, path: string, bounded: Bounded) => Promise<T>;
+}
+
+/** What ends one attempt early: the caller's signal, and the attempt's own total time limit. */
+export interface Bounded {
+  signal: AbortSignal | undefined;
+  limit: AbortSignal;
+  limitMs: number;
 }
 
 /** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */

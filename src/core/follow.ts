@@ -6,6 +6,7 @@ import { ApiError, ContractError } from '../api/errors.ts';
 import type { Build, Run, Step } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
+import { isCutOff } from './deadline.ts';
 import type { RemoteRef } from './refs.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
@@ -162,7 +163,8 @@ async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState
     state.contractErrors = 0;
     return true;
   } catch (error) {
-    if (cancel.aborted) return false;
+    // Cut off by the flow's bounds: the loop tells a cancel from the timeout.
+    if (cancel.aborted || isCutOff(error)) return false;
     // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
     const transient =
       error instanceof ContractError ||

@@ -1,10 +1,12 @@
 // The whole flow, shared by the action and the CLI:
 // settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
 // Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
+import { boundedClient, flowBounds } from '../deadline.ts';
 import { errorOutcome, type Outcome } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
+import { cutShort } from './cut-short.ts';
 import type { Conclusion } from './events.ts';
 import { fanOut } from './fan-out.ts';
 import { prepare, type Prepared } from './prepare.ts';
@@ -14,10 +16,16 @@ import { waitForEnd } from './wait.ts';
 
 export async function execute(settings: Settings, deps: FlowDeps): Promise<Outcome> {
   const { sinks, ...ports } = deps;
+  const startedAt = deps.clock.now();
+  const deadline = settings.timeoutMs !== undefined ? startedAt + settings.timeoutMs : undefined;
+  const bounds = flowBounds(deps.cancel.signal, deadline, deps.clock);
   const context: FlowContext = {
     ...ports,
+    client: boundedClient(deps.client, bounds),
+    unboundedClient: deps.client,
+    bounds,
     settings,
-    startedAt: deps.clock.now(),
+    startedAt,
     emit: fanOut(sinks, deps.log),
     view: { steps: [] },
   };
@@ -33,7 +41,13 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Outco
             final: { ...context.view },
             settled: error.nothingTriggered,
           }
-        : { outcome: errorOutcome(error), final: { ...context.view }, settled: false };
+        : ((await cutShort(context)) ?? {
+            outcome: errorOutcome(error),
+            final: { ...context.view },
+            settled: false,
+          });
+  } finally {
+    bounds.dispose();
   }
   await context.emit.concluded(conclusion);
   return conclusion.outcome;

@@ -35,8 +35,8 @@ export function fanOut(sinks: readonly FlowSink[], log: Log): Broadcast {
     identified: (ref) => each('identified', (sink) => sink.identified?.(ref)),
     triggered: (info) => each('triggered', (sink) => sink.triggered?.(info)),
     update: (resource, steps) => each('update', (sink) => sink.update?.(resource, steps)),
-    stepFinished: (step, steps, runFinished) =>
-      eachAsync('stepFinished', (sink) => sink.stepFinished?.(step, steps, runFinished)),
+    stepFinished: (step, steps, runFinished, signal) =>
+      eachAsync('stepFinished', (sink) => sink.stepFinished?.(step, steps, runFinished, signal)),
     workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged?.(workflow)),
     async concluded(conclusion) {
       if (concluded) throw new Error('The flow concluded twice.');

@@ -8,7 +8,8 @@ export function withConclusion(sink: FlowSink, rewrite: (conclusion: Conclusion)
     triggered: (info) => sink.triggered?.(info),
     update: (resource, steps) => sink.update?.(resource, steps),
     workflowChanged: (workflow) => sink.workflowChanged?.(workflow),
-    stepFinished: async (step, steps, runFinished) => sink.stepFinished?.(step, steps, runFinished),
+    stepFinished: async (step, steps, runFinished, signal) =>
+      sink.stepFinished?.(step, steps, runFinished, signal),
     concluded: (conclusion) => sink.concluded?.(rewrite(conclusion)),
   };
 }

@@ -59,14 +59,15 @@ export class LiveSteps {
 
   /**
    * The step has ended: the rest of its log, then its result line (`heading`). A step that was never seen
-   * running is printed whole now. Returns the log's tail, for the annotation of a failed step.
+   * running is printed whole now. Returns the log's tail, for the annotation of a failed step. The reads of
+   * the rest stop when `signal` fires too (the flow's timeout).
    */
-  async finished(step: Step, heading: string): Promise<Tail | undefined> {
+  async finished(step: Step, heading: string, signal?: AbortSignal): Promise<Tail | undefined> {
     this.#finished.add(step.id);
     const streaming = this.#streaming?.stepId === step.id ? this.#streaming : undefined;
     this.#streaming = undefined;
     if (streaming) {
-      const tail = await streaming.tailer.finish();
+      const tail = await streaming.tailer.finish(signal);
       this.#close(heading);
       return tail;
     }
@@ -75,7 +76,7 @@ export class LiveSteps {
       return undefined;
     }
     this.#open(heading);
-    const tail = await this.#tailer(step, step.logUrl).finish();
+    const tail = await this.#tailer(step, step.logUrl).finish(signal);
     this.#close(undefined);
     return tail;
   }

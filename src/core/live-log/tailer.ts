@@ -61,6 +61,8 @@ export class StepLogTailer {
   readonly #wake = new AbortController();
   #loop: Promise<void> | undefined;
   #said = new Set<string>();
+  /** What stops a read: the flow's cancel, and once the step has ended the signal its end was heard with. */
+  #signal: AbortSignal;
   #lastError: unknown;
 
   constructor(deps: TailerDeps) {
@@ -70,6 +72,7 @@ export class StepLogTailer {
       deps.tail?.maxLineBytes !== undefined ? { maxLineBytes: deps.tail.maxLineBytes } : {},
     );
     this.#tail = new LineTail(deps.tail);
+    this.#signal = deps.cancel;
   }
 
   /** Starts reading while the step runs. */
@@ -77,11 +80,12 @@ export class StepLogTailer {
     this.#loop ??= this.#follow();
   }
 
-  /** The step has ended: reads what is left, prints the last line, and returns the log's tail. */
-  async finish(): Promise<Tail> {
+  /** The step has ended: reads what is left (until `signal` fires, if given), prints the last line, returns the tail. */
+  async finish(signal?: AbortSignal): Promise<Tail> {
     await this.#halt();
+    if (signal) this.#signal = AbortSignal.any([this.#deps.cancel, signal]);
     let failures = 0;
-    while (!this.#deps.cancel.aborted) {
+    while (!this.#signal.aborted) {
       const from = this.#assembler.offset;
       const result = await this.#readOnce();
       if (result === 'not-yet') this.#say(`The log of ${this.#deps.name} is not available.`);
@@ -97,7 +101,7 @@ export class StepLogTailer {
         return this.#tail.end();
       }
       if (result === 'started-over') continue;
-      if (!(await this.#pause(FINAL_BACKOFF_MS * 2 ** (failures - 1), this.#deps.cancel))) break;
+      if (!(await this.#pause(FINAL_BACKOFF_MS * 2 ** (failures - 1), this.#signal))) break;
     }
     return this.#end();
   }
@@ -151,7 +155,8 @@ export class StepLogTailer {
   }
 
   async #readOnce(): Promise<ReadResult> {
-    const { cancel, deadline } = this.#deps;
+    const { deadline } = this.#deps;
+    const cancel = this.#signal;
     if (cancel.aborted) return 'stopped';
     const from = this.#assembler.offset;
     const call: CallOptions = {
@@ -221,7 +226,7 @@ export class StepLogTailer {
   }
 
   #failed(error: unknown): ReadResult {
-    if (this.#deps.cancel.aborted) return 'stopped';
+    if (this.#signal.aborted) return 'stopped';
     this.#lastError = error;
     this.#deps.debug(`Could not read the log of ${this.#deps.name}: ${messageOf(error)}`);
     return 'failed';

@@ -23,9 +23,9 @@ export function deferred(loading: Promise<FlowSink>): FlowSink {
     triggered: (info) => pass((sink) => sink.triggered?.(info)),
     update: (resource, steps) => pass((sink) => sink.update?.(resource, steps)),
     workflowChanged: (workflow) => pass((sink) => sink.workflowChanged?.(workflow)),
-    async stepFinished(step, steps, runFinished) {
-      if (ready) await ready.stepFinished?.(step, steps, runFinished);
-      else pass((sink) => sink.stepFinished?.(step, steps, runFinished));
+    async stepFinished(step, steps, runFinished, signal) {
+      if (ready) await ready.stepFinished?.(step, steps, runFinished, signal);
+      else pass((sink) => sink.stepFinished?.(step, steps, runFinished, signal));
     },
     async concluded(conclusion) {
       await settled;

@@ -21,7 +21,9 @@ import {
 } from '../report/format.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
-import { tailLines, type TailOptions } from '../report/tail.ts';
+import { failedStep } from '../report/failures.ts';
+import type { TailOptions } from '../report/tail.ts';
+import { MAX_FAILED_LOG_READS, readStepTail, readStepTailUnshared } from './step-log-reads.ts';
 import type { Settings } from '../settings.ts';
 import { LiveSteps } from '../live-log/live-steps.ts';
 import { liveCadence, stepLogsMode, type StepLogsMode } from '../live-log/mode.ts';
@@ -56,6 +58,8 @@ class LogSink implements FlowSink {
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
+  /** Failed steps whose logs were asked for. */
+  private failedRead = 0;
   /** The number of steps, once a list holding steps that have not started yet has shown it. */
   private knownTotal: number | undefined;
   private readonly mode: StepLogsMode;
@@ -129,14 +133,19 @@ class LogSink implements FlowSink {
     (log.progress ?? log.info).call(log, line);
   }
 
-  async stepFinished(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void> {
+  async stepFinished(
+    step: Step,
+    steps: readonly Step[],
+    runFinished: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const { log } = this.deps;
     const failed = step.result !== 'passed';
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
     const lines = this.live
-      ? await this.live.finished(step, heading)
-      : await this.printTail(step, heading, failed);
+      ? await this.live.finished(step, heading, signal)
+      : await this.printTail(step, heading, failed, signal);
     // The next step may have been running since the last change: its turn has come.
     this.live?.update(steps, (next) => stepHeading(next, total));
 
@@ -174,10 +183,12 @@ class LogSink implements FlowSink {
   }
 
   /** Today's step-end printing: the tail of the step's log in its group (`failed`, `all`), or its line. */
-  private async printTail(step: Step, heading: string, failed: boolean) {
+  private async printTail(step: Step, heading: string, failed: boolean, signal: AbortSignal | undefined) {
     const { log } = this.deps;
     const printTail = this.mode === 'all' || (this.mode === 'failed' && failed);
-    const lines = printTail || failed ? await this.logTail(step) : undefined;
+    // Past the first failed steps, a failed step is named (with its link) but its log is not read.
+    const readable = !failed || ++this.failedRead <= MAX_FAILED_LOG_READS;
+    const lines = (printTail || failed) && readable ? await this.logTail(step, signal) : undefined;
     if (printTail && lines) {
       log.startGroup(heading);
       log.remote(lines.lines);
@@ -200,17 +211,11 @@ class LogSink implements FlowSink {
       log.info(outcomeLine(outcome.kind, kindOf(settings, this.info), durationMs));
   }
 
-  private async logTail(step: Step) {
-    if (!step.logUrl) return undefined;
-    try {
-      const body = await this.deps.client.openStepLog(step.logUrl, { signal: this.deps.cancel });
-      return await tailLines(body, this.deps.tail);
-    } catch (error) {
-      this.deps.log.debug(
-        `Could not read the log of step ${step.order}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return undefined;
-    }
+  private logTail(step: Step, signal: AbortSignal | undefined) {
+    const { client, tail, log, cancel } = this.deps;
+    // Failed steps' logs are shared with the other reports; a passed step's is read for this log only.
+    if (!failedStep(step)) return readStepTailUnshared(client, step, { signal: signal ?? cancel, tail, log });
+    return readStepTail(client, step, { signal: signal ?? cancel, tail, log });
   }
 
   /** Known once the list holds steps that have not started yet, or once the run is over. */

@@ -31,8 +31,8 @@ export function createSummarySink(
     triggered(triggered) {
       info = triggered;
     },
-    async stepFinished(step, steps, runFinished) {
-      await own?.sink.stepFinished?.(step, steps, runFinished);
+    async stepFinished(step, steps, runFinished, signal) {
+      await own?.sink.stepFinished?.(step, steps, runFinished, signal);
     },
     async concluded(conclusion: Conclusion) {
       await publish(summaryDoc(settings, info, conclusion, { tails, stepUrl: options.stepUrl }));

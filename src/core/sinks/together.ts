@@ -21,8 +21,8 @@ export function together(sinks: readonly FlowSink[]): FlowSink {
     triggered: (info) => each('triggered', (sink) => sink.triggered!(info)),
     update: (resource, steps) => each('update', (sink) => sink.update!(resource, steps)),
     workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged!(workflow)),
-    async stepFinished(step, steps, runFinished) {
-      await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished)));
+    async stepFinished(step, steps, runFinished, signal) {
+      await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished, signal)));
     },
     async concluded(conclusion) {
       const endings = await Promise.allSettled(sinks.map(async (sink) => sink.concluded?.(conclusion)));
