@@ -59,6 +59,8 @@ export class StepLogTailer {
   #tail: LineTail;
   /** Wakes the loop from its wait when the step ends or following stops. */
   readonly #wake = new AbortController();
+  /** Cuts the loop's read in flight: following has stopped, or the step's end came with a signal that fired. */
+  readonly #cut = new AbortController();
   #loop: Promise<void> | undefined;
   #said = new Set<string>();
   /** What stops a read: the flow's cancel, and once the step has ended the signal its end was heard with. */
@@ -82,6 +84,8 @@ export class StepLogTailer {
 
   /** The step has ended: reads what is left (until `signal` fires, if given), prints the last line, returns the tail. */
   async finish(signal?: AbortSignal): Promise<Tail> {
+    if (signal?.aborted) this.#cut.abort();
+    else signal?.addEventListener('abort', () => this.#cut.abort(), { once: true });
     await this.#halt();
     if (signal) this.#signal = AbortSignal.any([this.#deps.cancel, signal]);
     let failures = 0;
@@ -108,6 +112,7 @@ export class StepLogTailer {
 
   /** Following has stopped (cancelled, timed out) while the step runs: no more reads; the last line is printed. */
   async stop(): Promise<Tail> {
+    this.#cut.abort();
     await this.#halt();
     return this.#end();
   }
@@ -126,6 +131,8 @@ export class StepLogTailer {
   async #follow(): Promise<void> {
     const { minMs, maxMs } = this.#cadence;
     const wake = AbortSignal.any([this.#wake.signal, this.#deps.cancel]);
+    // The loop's reads stop when following does; the rest is then read, if at all, by finish().
+    this.#signal = AbortSignal.any([this.#deps.cancel, this.#cut.signal]);
     let delay = minMs;
     while (!wake.aborted) {
       const result = await this.#readOnce();
