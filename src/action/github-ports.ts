@@ -1,9 +1,11 @@
 // The core's ports, implemented with @actions/core for the GitHub runner. @actions/core loads while
 // the first request is in flight (lazy-core.ts); what is written before then is written, in order,
 // as soon as it has loaded.
+import { EOL } from 'node:os';
 import type { Outputs, StateStore } from '../core/contract.ts';
 import type { AnnotationProps, Log, SummarySink } from '../core/ports.ts';
 import { fenceLogLines, guardLogLine, neutralize, stripControls } from '../text/safety.ts';
+import { drained } from '../runtime/drained.ts';
 import { readState } from './inputs.ts';
 import { coreNow, withCore } from './lazy-core.ts';
 
@@ -13,9 +15,9 @@ export const githubLog: Log = {
   info: (line) => withCore((core) => core.info(guardLogLine(line))),
   remote: (lines) => {
     const fenced = fenceLogLines(lines);
-    withCore((core) => {
-      for (const line of fenced) core.info(line);
-    });
+    // One write for the batch (core.info ends it with EOL, as it would each line): a long live log is
+    // thousands of lines a second, and a write each would queue as many requests while stdout is full.
+    withCore((core) => core.info(fenced.join(EOL)));
   },
   debug: (line) => withCore((core) => core.debug(stripControls(line))),
   // Annotations and group titles carry remote text too (an error body in a message): inert, as info is.
@@ -23,6 +25,8 @@ export const githubLog: Log = {
   error: (message, props) => withCore((core) => core.error(neutralize(message), inertProps(props))),
   startGroup: (title) => withCore((core) => core.startGroup(stripControls(title))),
   endGroup: () => withCore((core) => core.endGroup()),
+  // What was queued before @actions/core loaded is written first; then stdout has to take it.
+  drained: () => coreNow().then(() => drained(process.stdout)),
 };
 
 function inertProps(props: AnnotationProps | undefined): AnnotationProps {

@@ -1,7 +1,10 @@
 // Where the CLI writes and what it knows about its surroundings; a plain object so that tests can capture it.
+import { drained } from '../runtime/drained.ts';
 
 export interface OutputStream {
   write(text: string): void;
+  /** Resolves once what was written has gone out. */
+  drained?(): Promise<void>;
   /** A terminal: the progress line may rewrite itself. */
   isTTY: boolean;
   /** Width of the terminal, when known. */
@@ -21,6 +24,7 @@ export interface CliIo {
 export function processIo(): CliIo {
   const stream = (target: NodeJS.WriteStream): OutputStream => ({
     write: (text) => void target.write(text),
+    drained: () => drained(target),
     isTTY: target.isTTY === true,
     get columns() {
       return target.isTTY ? target.columns : undefined;

@@ -19,6 +19,11 @@ export interface Log {
   endGroup(): void;
   /** A line that replaces the previous progress line where the sink can (a TTY); else a normal line. */
   progress?(line: string): void;
+  /**
+   * Resolves once what was written has gone out (stdout has drained): a live log waits for it before
+   * it takes more, so that a slow reader of the output holds the log back instead of this process's memory.
+   */
+  drained?(): Promise<void>;
 }
 
 export interface SummarySink {

@@ -120,6 +120,7 @@ function jsonPrinter(io: CliIo): { log: Log; print: (step: Step, lines: readonly
     remote: none,
     startGroup: none,
     endGroup: none,
+    ...(io.stdout.drained ? { drained: () => io.stdout.drained!() } : {}),
   };
   const print = (step: Step, lines: readonly string[]) => {
     io.stdout.write(

@@ -89,9 +89,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
       print(style.bold(decorate(style, sanitizeLine(title))));
       inGroup = true;
     },
-    endGroup() {
-      inGroup = false;
-    },
+    endGroup: () => void (inGroup = false),
     progress(line) {
       const text = sanitizeLine(line);
       if (!rewrites) {
@@ -105,6 +103,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
       if (rewrites && progress !== undefined) out.write(CLEAR_LINE);
       progress = undefined;
     },
+    ...(out.drained ? { drained: () => out.drained!() } : {}),
   };
 }
 

@@ -112,6 +112,7 @@ export class LiveSteps {
         : (lines) => log.remote(prefix ? lines.map((line) => prefix + line) : lines),
       note: (message) => log.info(message),
       debug: (message) => log.debug(message),
+      ...(log.drained ? { drained: () => log.drained!() } : {}),
       cancel: this.#deps.cancel,
       name: `step ${step.order}`,
       cadence: this.#deps.cadence ?? LIVE_CADENCE,

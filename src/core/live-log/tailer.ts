@@ -37,6 +37,12 @@ export interface TailerDeps {
   sleep: Sleep;
   /** Whole lines of the log, in order, each once. */
   print(lines: readonly string[]): void;
+  /**
+   * Resolves once what was printed has gone out (stdout has drained). The next chunk is taken only then,
+   * so that a reader of the output slower than the log (the runner) holds the log back on the socket
+   * rather than in this process's memory.
+   */
+  drained?: () => Promise<void>;
   /** What a person should know about the log (it started over, it cannot be read), each said once. */
   note(message: string): void;
   debug(message: string): void;
@@ -209,7 +215,7 @@ export class StepLogTailer {
         }
         if (bytes.length === 0) continue;
         grew = true;
-        this.#take(bytes);
+        if (this.#take(bytes) && !(await this.#drained())) return this.#failed(this.#signal.reason);
       }
     } catch (error) {
       // What was taken stays taken: the next read starts after it.
@@ -219,10 +225,30 @@ export class StepLogTailer {
     return grew ? 'grew' : 'same';
   }
 
-  #take(bytes: Uint8Array): void {
+  /** True when lines were printed. */
+  #take(bytes: Uint8Array): boolean {
     this.#tail.push(bytes);
     const lines = this.#assembler.push(bytes);
     if (lines.length > 0) this.#deps.print(lines);
+    return lines.length > 0;
+  }
+
+  /** Waits for what was printed to go out; false when the read's signal fires first. */
+  async #drained(): Promise<boolean> {
+    const { drained } = this.#deps;
+    const signal = this.#signal;
+    if (!drained) return true;
+    if (signal.aborted) return false;
+    let onAbort = () => undefined as void;
+    const aborted = new Promise<false>((resolve) => {
+      onAbort = () => resolve(false);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([drained().then(() => true), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   #startOver(): ReadResult {

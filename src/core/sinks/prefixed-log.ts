@@ -15,5 +15,6 @@ export function prefixedLog(log: Log, label: string): Log {
     remote: (lines) => log.remote(lines),
     startGroup: (title) => log.startGroup(prefix + title),
     endGroup: () => log.endGroup(),
+    ...(log.drained ? { drained: () => log.drained!() } : {}),
   };
 }

@@ -45,6 +45,10 @@ function grow(w: Watch, lines: string[], everyMs: number, endAfterMs = everyMs) 
 
 const serverLines = (server: LogServer) => server.text.split('\n').slice(0, -1);
 const texts = (w: Watch) => w.printed.map((entry) => entry.line);
+/** Lets every promise that can run, run. */
+const settle = async () => {
+  for (let round = 0; round < 20; round += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('StepLogTailer', () => {
   it('prints each line once, in order, while the log grows, not at its end', async () => {
@@ -252,6 +256,48 @@ describe('StepLogTailer', () => {
     expect(tail.lines).toEqual(['one', 'two']);
     expect(w.server.reads.length).toBe(readsAtCancel);
     expect(w.server.reads.every((offset) => offset <= 7)).toBe(true);
+  });
+
+  it('takes no more of a log while the lines it printed have not gone out (memory stays flat)', async () => {
+    const server = new LogServer();
+    server.chunkBytes = 10;
+    let release: () => void = () => undefined;
+    let waits = 0;
+    const w = watch(server, {
+      drained: () => {
+        waits += 1;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    server.append(Array.from({ length: 50 }, (_, index) => `line ${index}`).join('\n') + '\n');
+    let finished = false;
+    const done = w.tailer.finish().finally(() => (finished = true));
+    await settle();
+    // One chunk printed, then the reader waits for stdout before it pulls the next one off the socket.
+    expect(server.sentBytes).toBeLessThanOrEqual(2 * server.chunkBytes);
+    expect(waits).toBe(1);
+    const printedBefore = w.printed.length;
+    for (let round = 0; round < 200 && !finished; round += 1) {
+      release();
+      await settle();
+    }
+    await done;
+    expect(printedBefore).toBeLessThan(5);
+    expect(texts(w)).toEqual(serverLines(server));
+  });
+
+  it('does not wait for the log to drain once cancelled', async () => {
+    const server = new LogServer();
+    server.chunkBytes = 4;
+    const w = watch(server, { drained: () => new Promise<void>(() => undefined) });
+    server.append('one\ntwo\nthree\nfour\n');
+    w.tailer.start();
+    await settle();
+    w.cancel.abort(new Error('cancelled'));
+    const tail = await w.tailer.stop();
+    expect(texts(w)).toEqual(['one']);
+    expect(tail.lines).toEqual(['one']);
+    expect(server.sentBytes).toBeLessThan(server.length);
   });
 
   it('hands every read the flow’s cancel signal and deadline, and retries nothing itself', async () => {

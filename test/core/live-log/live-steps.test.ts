@@ -1,0 +1,78 @@
+// LiveSteps over a log port that holds output back: the reads of a step's log wait for it to drain,
+// for one target and for one among several (whose log is the target's prefixed one).
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../../src/api/types.ts';
+import { LiveSteps } from '../../../src/core/live-log/live-steps.ts';
+import type { Log } from '../../../src/core/ports.ts';
+import { prefixedLog } from '../../../src/core/sinks/prefixed-log.ts';
+import { LogServer } from './log-server.ts';
+
+const STEP: Step = {
+  id: 's1',
+  order: 1,
+  name: 'build',
+  status: 'finished',
+  result: 'passed',
+  logUrl: 'https://ci.test/api/v3/runsteps/s1/log',
+};
+
+/** A log whose output goes out only when the test lets it: `drained` resolves once `release` is called. */
+function slowLog() {
+  const remote: string[] = [];
+  let waiting = 0;
+  let release = () => undefined as void;
+  const none = () => undefined;
+  const log: Log = {
+    info: none,
+    debug: none,
+    warning: none,
+    error: none,
+    startGroup: none,
+    endGroup: none,
+    remote: (lines) => void remote.push(...lines),
+    drained: () =>
+      new Promise<void>((resolve) => {
+        waiting += 1;
+        release = () => {
+          waiting -= 1;
+          resolve();
+        };
+      }),
+  };
+  return { log, remote, waiting: () => waiting, release: () => release() };
+}
+
+const settle = async () => {
+  for (let round = 0; round < 20; round += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('LiveSteps', () => {
+  it.each([
+    ['one target', undefined],
+    ['one target among several', 'e2e'],
+  ])('takes no more of a step’s log until what it printed has drained (%s)', async (_name, label) => {
+    const server = new LogServer();
+    server.chunkBytes = 8;
+    server.append('line 1\nline 2\nline 3\nline 4\n');
+    const slow = slowLog();
+    const live = new LiveSteps({
+      client: { readStepLog: (_url, from, call) => server.read(from, call ?? {}) },
+      log: label === undefined ? slow.log : prefixedLog(slow.log, label),
+      sleep: () => Promise.resolve(),
+      cancel: new AbortController().signal,
+      ...(label !== undefined ? { label } : {}),
+    });
+    let done = false;
+    const finished = live.finished(STEP, '✔ 1 build').finally(() => (done = true));
+    await settle();
+    expect(slow.waiting()).toBe(1);
+    expect(server.sentBytes).toBe(8);
+    while (!done) {
+      slow.release();
+      await settle();
+    }
+    await finished;
+    const prefix = label === undefined ? '' : `[${label}] `;
+    expect(slow.remote).toEqual([1, 2, 3, 4].map((n) => `${prefix}line ${n}`));
+  });
+});
