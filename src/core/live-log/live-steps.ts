@@ -11,6 +11,7 @@ import type { Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
 import type { Log } from '../ports.ts';
 import type { Tail, TailOptions } from '../report/tail.ts';
+import { splitLines } from '../../text/safety.ts';
 import { LIVE_CADENCE, StepLogTailer, type Cadence } from './tailer.ts';
 
 export interface LiveStepsDeps {
@@ -109,7 +110,7 @@ export class LiveSteps {
       sleep: this.#deps.sleep,
       print: this.#deps.print
         ? (lines) => this.#deps.print!(step, lines)
-        : (lines) => log.remote(prefix ? lines.map((line) => prefix + line) : lines),
+        : (lines) => log.remote(prefix ? prefixed(prefix, lines) : lines),
       note: (message) => log.info(message),
       debug: (message) => log.debug(message),
       ...(log.drained ? { drained: () => log.drained!() } : {}),
@@ -119,4 +120,12 @@ export class LiveSteps {
       ...(this.#deps.tail ? { tail: this.#deps.tail } : {}),
     });
   }
+}
+
+/**
+ * Every line the runner will show starts with the label: a remote line that holds a line break (a lone CR,
+ * U+2028) is shown as several, so it is split before the label goes in front of each part.
+ */
+function prefixed(prefix: string, lines: readonly string[]): string[] {
+  return lines.flatMap((line) => splitLines(line, { keepColors: true })).map((line) => prefix + line);
 }

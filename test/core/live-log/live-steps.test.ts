@@ -75,4 +75,27 @@ describe('LiveSteps', () => {
     const prefix = label === undefined ? '' : `[${label}] `;
     expect(slow.remote).toEqual([1, 2, 3, 4].map((n) => `${prefix}line ${n}`));
   });
+
+  it('starts every line the runner shows with the target’s label, a line with a lone CR or U+2028 too', async () => {
+    const server = new LogServer();
+    server.append(
+      'progress 50%\r::warning::after a carriage return\nfirst\u2028second\n\u001b[32mgreen\u001b[0m\n',
+    );
+    const slow = slowLog();
+    const live = new LiveSteps({
+      client: { readStepLog: (_url, from, call) => server.read(from, call ?? {}) },
+      log: { ...slow.log, drained: undefined },
+      sleep: () => Promise.resolve(),
+      cancel: new AbortController().signal,
+      label: 'e2e',
+    });
+    await live.finished(STEP, '✔ 1 build');
+    expect(slow.remote).toEqual([
+      '[e2e] progress 50%',
+      '[e2e] ::warning::after a carriage return',
+      '[e2e] first',
+      '[e2e] second',
+      '[e2e] \u001b[32mgreen\u001b[0m',
+    ]);
+  });
 });
