@@ -1,12 +1,20 @@
 // Live step logs: the reader of `step-logs: live` (the client's ranged read and the tailer, in this process)
 // following a running step of the emulator over real HTTP at speed 1, with Range honoured and ignored; and
-// the same reader through a finished 100 MB log, for memory. Latency is from the moment the emulator makes a
-// line visible (its step's start plus its share of the step) to the moment the reader hands it out.
+// the bundled action's memory streaming a 100 MB log (live-logs-memory.ts). Latency is from the moment the
+// emulator makes a line visible (its step's start plus its share of the step) to the moment the reader hands
+// it out.
 import { ApiClient } from '../src/api/client.ts';
 import type { StepLogRead } from '../src/api/step-log-read.ts';
 import { StepLogTailer } from '../src/core/live-log/tailer.ts';
 import { startEmulator, type Emulator } from '../src/emulator/index.ts';
 import { realSleep } from '../src/time.ts';
+import {
+  liveMemoryMarkdown,
+  measureLiveMemory,
+  type LiveMemoryOptions,
+  type LiveMemoryResult,
+} from './live-logs-memory.ts';
+import type { ActionEntries } from './support/dist.ts';
 import { worldOffset } from './support/emulator.ts';
 import { bytes, fixed, ms } from './support/format.ts';
 import { table } from './support/markdown.ts';
@@ -18,8 +26,8 @@ const BUILD = '620000000000000000000001';
 export interface LiveLogOptions {
   /** The followed step's length: it writes a line a second. */
   stepMs: number;
-  /** The finished log read for memory. */
-  bigLogBytes: number;
+  /** The bundled action streaming a long log, against a 5-step run. */
+  memory: LiveMemoryOptions;
 }
 
 interface FollowRow {
@@ -32,19 +40,15 @@ interface FollowRow {
   exact: boolean;
 }
 
-interface MemoryRow {
-  logBytes: number;
-  baseRss: number;
-  peakRss: number;
-  seconds: number;
-}
-
 export interface LiveLogResult {
   follow: FollowRow[];
-  memory: MemoryRow;
+  memory: LiveMemoryResult;
 }
 
-export async function measureLiveLogs(options: LiveLogOptions): Promise<LiveLogResult> {
+export async function measureLiveLogs(
+  entries: Pick<ActionEntries, 'main'>,
+  options: LiveLogOptions,
+): Promise<LiveLogResult> {
   const emulator = await startEmulator({ speed: 1 });
   const client = new ApiClient({ baseUrl: emulator.url, token: TOKEN });
   try {
@@ -52,8 +56,7 @@ export async function measureLiveLogs(options: LiveLogOptions): Promise<LiveLogR
       await followStep(emulator, client, options.stepMs, false),
       await followStep(emulator, client, options.stepMs, true),
     ];
-    const memory = await readBigLog(emulator, client, options.bigLogBytes);
-    return { follow, memory };
+    return { follow, memory: await measureLiveMemory(entries, options.memory) };
   } finally {
     await client.close();
     await emulator.close();
@@ -147,35 +150,6 @@ async function followStep(emulator: Emulator, client: ApiClient, stepMs: number,
   } satisfies FollowRow;
 }
 
-async function readBigLog(emulator: Emulator, client: ApiClient, logBytes: number): Promise<MemoryRow> {
-  emulator.control.reset();
-  emulator.control.setSpeed(1);
-  const step = await startStep(client, { EMULATOR_STEP_MS: '1', EMULATOR_LOG_BYTES: String(logBytes) });
-  global.gc?.();
-  const baseRss = process.memoryUsage().rss;
-  let peakRss = baseRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-  const began = Date.now();
-  let count = 0;
-  try {
-    const tailer = new StepLogTailer({
-      read: (from, call) => client.readStepLog(step.logUrl!, from, call),
-      sleep: realSleep,
-      print: (batch) => void (count += batch.length),
-      note: () => undefined,
-      debug: () => undefined,
-      cancel: new AbortController().signal,
-      name: 'step 1',
-    });
-    await tailer.finish();
-  } finally {
-    clearInterval(sampler);
-  }
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  if (count === 0) throw new Error('the big log printed nothing');
-  return { logBytes, baseRss, peakRss, seconds: (Date.now() - began) / 1000 };
-}
-
 export function liveLogsMarkdown(result: LiveLogResult, options: LiveLogOptions): string {
   const rows = result.follow.map((row) => [
     row.label,
@@ -186,7 +160,6 @@ export function liveLogsMarkdown(result: LiveLogResult, options: LiveLogOptions)
     `${bytes(row.bytesRead)} / ${bytes(row.logBytes)} = ${fixed(row.bytesRead / row.logBytes, 2)}×`,
     row.exact ? 'yes' : 'NO',
   ]);
-  const { memory } = result;
   return [
     `One step of ${ms(options.stepMs)} writing a line a second on the emulator at speed 1, followed by the live reader ` +
       '(the client and the tailer of `step-logs: live`, in the bench process) from its start to its end. Goals: ' +
@@ -205,8 +178,8 @@ export function liveLogsMarkdown(result: LiveLogResult, options: LiveLogOptions)
       rows,
     ),
     '',
-    `Memory: a finished log of ${bytes(memory.logBytes)} read through the same reader in ${fixed(memory.seconds)} s: ` +
-      `RSS ${bytes(memory.baseRss)} before, ${bytes(memory.peakRss)} at its peak ` +
-      `(${fixed(memory.peakRss / memory.baseRss, 2)}×).`,
+    '### Memory',
+    '',
+    liveMemoryMarkdown(result.memory),
   ].join('\n');
 }

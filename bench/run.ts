@@ -67,7 +67,10 @@ const FULL: Configuration = {
   summaryRenders: 30,
   corpusRuns: 200,
   fanOut: { counts: [1, 10, 50], runMs: 60_000, abortSamples: 10 },
-  liveLogs: { stepMs: 30_000, bigLogBytes: 100 * 1024 * 1024 },
+  liveLogs: {
+    stepMs: 30_000,
+    memory: { logBytes: 100 * 1024 * 1024, logStepMs: 20_000, baselineStepMs: 2000, targets: 10 },
+  },
 };
 
 const QUICK: Configuration = {
@@ -85,7 +88,10 @@ const QUICK: Configuration = {
   summaryRenders: 3,
   corpusRuns: 10,
   fanOut: { counts: [1, 3], runMs: 3000, abortSamples: 2 },
-  liveLogs: { stepMs: 5000, bigLogBytes: 1024 * 1024 },
+  liveLogs: {
+    stepMs: 5000,
+    memory: { logBytes: 1024 * 1024, logStepMs: 2000, baselineStepMs: 300, targets: 2 },
+  },
 };
 
 const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR]`;
@@ -197,7 +203,7 @@ async function main(): Promise<number> {
     }
     if (wanted('live-logs')) {
       begin('Live step logs…');
-      const live = await measureLiveLogs(config.liveLogs);
+      const live = await measureLiveLogs(entries, config.liveLogs);
       emit(`## 6. Live step logs\n\n${liveLogsMarkdown(live, config.liveLogs)}`);
     }
   } finally {
