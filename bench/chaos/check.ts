@@ -11,7 +11,8 @@ import {
   type Found,
   type TargetRuns,
 } from './check-targets.ts';
-import type { ChaosPlan } from './plan.ts';
+import { checkLiveLogs, liveLogTotals, type LiveLogTotals, type ServerLogs } from './check-live-logs.ts';
+import { streamsLive, type ChaosPlan } from './plan.ts';
 
 export type ProblemKind =
   | 'wrong result'
@@ -20,7 +21,8 @@ export type ProblemKind =
   | 'missing outputs'
   | 'missing summary'
   | 'leaked token'
-  | 'hung';
+  | 'hung'
+  | 'live log lines';
 
 export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'wrong result',
@@ -30,6 +32,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'missing summary',
   'leaked token',
   'hung',
+  'live log lines',
 ];
 
 interface ProcessEvidence {
@@ -59,6 +62,8 @@ export interface RunEvidence {
   /** The emulator's runs carrying this run's CHAOS_ID, a short while after main exited, and after post. */
   runsAfterMain: EmulatorRunView[];
   runsAfterPost: EmulatorRunView[];
+  /** With live step logs: each of those runs' step logs as the server holds them after post. */
+  serverLogs?: ServerLogs;
 }
 
 export type Outcome =
@@ -79,6 +84,8 @@ export interface Verdict {
   problems: Array<{ kind: ProblemKind; detail: string }>;
   /** Worth knowing, not a failure: e.g. the post step had to finish the job. */
   notes: string[];
+  /** With live step logs: the lines shown for each step against the server's logs. */
+  live?: LiveLogTotals;
 }
 
 export function judge(evidence: RunEvidence): Verdict {
@@ -116,7 +123,35 @@ export function judge(evidence: RunEvidence): Verdict {
     for (const [kind, detail] of targetProblems(evidence, targets, target, notes)) problem(kind, detail);
   }
   for (const [kind, detail] of gateProblems(evidence, targets)) problem(kind, detail);
-  return { outcome: outcomeOf(evidence, targets), problems, notes };
+  const live = liveLogProblems(evidence, targets);
+  for (const [kind, detail] of live?.found ?? []) problem(kind, detail);
+  return { outcome: outcomeOf(evidence, targets), problems, notes, ...(live ? { live: live.totals } : {}) };
+}
+
+/** Every line of every step shown once, in order: the live log against the server's. */
+function liveLogProblems(
+  evidence: RunEvidence,
+  targets: readonly TargetRuns[],
+): { totals: LiveLogTotals; found: Found } | undefined {
+  const { plan, main, serverLogs } = evidence;
+  if (!streamsLive(plan) || !serverLogs) return undefined;
+  const failed = targets.some((target) => target.run?.result === 'failed');
+  const cutShort =
+    main.cancelled ||
+    main.hung ||
+    main.signal !== null ||
+    timedOutOf(evidence) ||
+    (plan.failFast === true && failed);
+  const verdicts = checkLiveLogs({ stdout: main.stdout, serverLogs, cutShort });
+  const found: Found = verdicts
+    .filter((v) => !v.saidUnreadable && (v.lost > 0 || v.repeated > 0 || v.reordered))
+    .map((v) => [
+      'live log lines',
+      `run ${v.runId} step ${v.order}: ${v.printed} lines shown for ${v.expected} on the server` +
+        `${v.lost > 0 ? `, ${v.lost} lost` : ''}${v.repeated > 0 ? `, ${v.repeated} repeated` : ''}` +
+        `${v.reordered ? ', out of order' : ''}`,
+    ]);
+  return { totals: liveLogTotals(verdicts), found };
 }
 
 function timedOutOf({ plan, main }: RunEvidence): boolean {

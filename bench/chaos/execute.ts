@@ -9,7 +9,8 @@ import { createRandom } from '../support/random.ts';
 import { BENCH_APPLICATION } from '../support/world.ts';
 import type { RunEvidence } from './check.ts';
 import { prepareGitHubRun, type GitHubEvidence, type GitHubRun } from './github-run.ts';
-import { chaosTargets, planEnvVars, type ChaosPlan } from './plan.ts';
+import type { ServerLogs } from './check-live-logs.ts';
+import { chaosTargets, planEnvVars, stepLogsInput, streamsLive, type ChaosPlan } from './plan.ts';
 import { startFaultProxy, type InjectedFault } from './proxy.ts';
 
 export interface ChaosContext {
@@ -25,6 +26,8 @@ export interface ExecutedRun {
   evidence: RunEvidence;
   faults: InjectedFault[];
   requests: number;
+  /** Step log reads among them. */
+  logReads: number;
   /** What GitHub holds for the run, when it asked for reports. */
   github?: GitHubEvidence;
 }
@@ -41,6 +44,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     target: context.emulator.url,
     random: createRandom(plan.seed ^ 0x5bd1e995),
     rate: plan.faultRate,
+    ...(plan.logFaultRate !== undefined ? { logRate: plan.logFaultRate } : {}),
     token: context.token,
   });
   const files = makeStepFiles();
@@ -64,7 +68,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       ...(plan.failFast ? { 'fail-fast': 'true' } : {}),
       'env-vars': planEnvVars(plan),
       'poll-interval': plan.pollInterval,
-      'step-logs': plan.stepLogs,
+      'step-logs': stepLogsInput(plan),
       ...(plan.timeoutSeconds !== undefined ? { timeout: `${plan.timeoutSeconds}s` } : {}),
       ...(plan.retries > 0 ? { retries: String(plan.retries) } : {}),
       ...github?.inputs,
@@ -104,6 +108,8 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     const postWatchdog = setTimeout(() => post.child.kill('SIGKILL'), POST_WATCHDOG_MS);
     const postExit = await post.exited.finally(() => clearTimeout(postWatchdog));
     await pause(SETTLE_AFTER_POST_MS);
+    const runsAfterPost = runsOf(context, plan.index);
+    const serverLogs = streamsLive(plan) ? await readServerLogs(context, runsAfterPost) : undefined;
 
     const evidence: RunEvidence = {
       plan,
@@ -123,12 +129,14 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
         summary: readText(files.summary),
       },
       runsAfterMain,
-      runsAfterPost: runsOf(context, plan.index),
+      runsAfterPost,
+      ...(serverLogs ? { serverLogs } : {}),
     };
     return {
       evidence,
       faults: proxy.faults,
       requests: proxy.requests(),
+      logReads: proxy.logReads(),
       ...(github ? { github: github.collect() } : {}),
     };
   } finally {
@@ -155,6 +163,34 @@ function runsOf(context: ChaosContext, index: number): EmulatorRunView[] {
     .filter((run) =>
       run.envVars.some((envVar) => envVar.key === 'CHAOS_ID' && envVar.value === String(index)),
     );
+}
+
+/** Each run's steps and their whole logs, read from the emulator itself (not through the proxy). */
+async function readServerLogs(context: ChaosContext, runs: readonly EmulatorRunView[]): Promise<ServerLogs> {
+  const get = async (path: string) => {
+    const response = await fetch(`${context.emulator.url}${path}`, {
+      headers: { authorization: `Bearer ${context.token}` },
+    });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response;
+  };
+  const logs: ServerLogs = {};
+  for (const run of runs) {
+    // A run still queued has no steps to list.
+    const listed =
+      run.startedAt === undefined ? [] : await (await get(`/api/v3/runs/${run.id}/steps`)).json();
+    const steps = listed as Array<{ order: number; logUrl?: string }>;
+    logs[run.id] = {
+      result: run.result,
+      steps: await Promise.all(
+        steps.map(async (step) => ({
+          order: step.order,
+          log: step.logUrl ? await (await get(new URL(step.logUrl).pathname)).text() : '',
+        })),
+      ),
+    };
+  }
+  return logs;
 }
 
 function readText(path: string): string {

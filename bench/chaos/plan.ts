@@ -43,6 +43,15 @@ export interface ChaosPlan {
   others?: TargetShape[];
   /** The `fail-fast` input, with several targets. */
   failFast?: boolean;
+  /**
+   * Live step logs: the `step-logs` input given instead of `stepLogs` (`auto` is live for one target only,
+   * so several targets are always given `live`).
+   */
+  liveLogs?: 'live' | 'auto';
+  /** With live logs, the body lines of every step's log (EMULATOR_LOG_LINES), so that reads end mid-log. */
+  logLines?: number;
+  /** With live logs, the share of step log reads that get a fault (most of them 5xx or cut mid-body). */
+  logFaultRate?: number;
 }
 
 /** The world's pipelines: the first target is always `chaos`, the others follow in this order. */
@@ -70,6 +79,10 @@ const FLAKY_SHARE = 0.6;
 /** The runs with 2 to 4 targets; of those, the share with `fail-fast: true`. */
 const SEVERAL_SHARE = 0.2;
 const FAIL_FAST_SHARE = 0.5;
+/** The runs with live step logs, their logs' body lines, and the fault rate of their log reads. */
+const LIVE_SHARE = 0.4;
+const LOG_LINES_RANGE: readonly [number, number] = [5, 80];
+const LOG_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
@@ -102,6 +115,8 @@ export function planRun(seed: number, index: number): ChaosPlan {
     ? Array.from({ length: random.integer(1, CHAOS_PIPELINES.length - 1) }, () => drawShape(random))
     : undefined;
   const failFast = others !== undefined ? random.chance(FAIL_FAST_SHARE) : undefined;
+  // Live step logs last of all, again so that a seed keeps the rest of its plans.
+  const live = random.chance(LIVE_SHARE) ? drawLive(random, others !== undefined) : undefined;
   return {
     index,
     seed: runSeed,
@@ -118,7 +133,29 @@ export function planRun(seed: number, index: number): ChaosPlan {
     ...(failTimes !== undefined ? { failTimes } : {}),
     ...(github !== undefined ? { github } : {}),
     ...(others !== undefined ? { others, failFast } : {}),
+    ...live,
   };
+}
+
+function drawLive(
+  random: Random,
+  several: boolean,
+): Pick<ChaosPlan, 'liveLogs' | 'logLines' | 'logFaultRate'> {
+  return {
+    liveLogs: several ? 'live' : random.pick(['live', 'auto'] as const),
+    logLines: random.integer(LOG_LINES_RANGE[0], LOG_LINES_RANGE[1]),
+    logFaultRate: random.between(LOG_FAULT_RATE_RANGE[0], LOG_FAULT_RATE_RANGE[1]),
+  };
+}
+
+/** The `step-logs` input the action is given. */
+export function stepLogsInput(plan: ChaosPlan): string {
+  return plan.liveLogs ?? plan.stepLogs;
+}
+
+/** Whether the action streams the step logs live: what the chaos run checks line by line. */
+export function streamsLive(plan: ChaosPlan): boolean {
+  return plan.liveLogs === 'live' || (plan.liveLogs === 'auto' && plan.others === undefined);
 }
 
 function drawShape(random: Random): TargetShape {
@@ -176,7 +213,9 @@ export function planEnvVars(plan: ChaosPlan): string {
       : ['EMULATOR_RESULT=passed']),
     ...(target.failTimes !== undefined ? [`EMULATOR_FAIL_TIMES=${target.failTimes}`] : []),
   ]);
-  return [`CHAOS_ID=${plan.index}`, ...sections.flat()].join('\n');
+  // Before the first section: it applies to every target.
+  const logLines = plan.logLines !== undefined ? [`EMULATOR_LOG_LINES=${plan.logLines}`] : [];
+  return [`CHAOS_ID=${plan.index}`, ...logLines, ...sections.flat()].join('\n');
 }
 
 function describeShape(shape: TargetShape): [string, string] {
@@ -199,7 +238,9 @@ export function describePlan(plan: ChaosPlan): string {
     ...(several ? [plan.failFast ? 'fail-fast' : 'no fail-fast'] : []),
     ...(plan.retries > 0 ? [`retries ${plan.retries}`] : []),
     `poll ${plan.pollInterval}`,
-    `logs ${plan.stepLogs}`,
+    plan.liveLogs !== undefined
+      ? `logs ${plan.liveLogs} (${plan.logLines} lines a step, ${Math.round((plan.logFaultRate ?? 0) * 100)} % of log reads faulted)`
+      : `logs ${plan.stepLogs}`,
     ...(plan.timeoutSeconds !== undefined ? [`timeout ${plan.timeoutSeconds}s`] : []),
     ...(plan.cancelAtMs !== undefined ? [`SIGINT at ${plan.cancelAtMs} ms`] : []),
     `faults ${Math.round(plan.faultRate * 100)} %`,

@@ -1,19 +1,21 @@
 // A seeded fault proxy between the action and the emulator (127.0.0.1 only). Each request is, at the
 // given rate, answered with a 5xx (sometimes echoing the caller's token, as careless servers do), a 429
 // with Retry-After, a reset connection, a slow response, or forwarded and then has its response dropped
-// (for a trigger: the run exists but the caller never hears of it). Otherwise it is forwarded untouched,
-// with the Host the caller sent.
+// (for a trigger: the run exists but the caller never hears of it). A read of a step's log may also have its
+// body cut: the answer's status, headers and first bytes, then the connection closed. Otherwise a request is
+// forwarded untouched, with the Host the caller sent.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Random } from '../support/random.ts';
 
-export type FaultKind = 'server error' | 'throttled' | 'reset' | 'slow' | 'lost response';
+export type FaultKind = 'server error' | 'throttled' | 'reset' | 'slow' | 'lost response' | 'cut mid-body';
 export const FAULT_KINDS: readonly FaultKind[] = [
   'server error',
   'throttled',
   'reset',
   'slow',
   'lost response',
+  'cut mid-body',
 ];
 
 export interface InjectedFault {
@@ -30,6 +32,8 @@ export interface FaultProxyOptions {
   random: Random;
   /** Share of requests that get a fault, 0..1. */
   rate: number;
+  /** Share of step log reads that get a fault; default `rate`. */
+  logRate?: number;
   /** Echoed in some 5xx bodies: the client must never repeat it. */
   token: string;
   /** Range of the delay of a slow response, ms; default 200–2500. */
@@ -41,6 +45,8 @@ export interface FaultProxy {
   faults: InjectedFault[];
   /** Requests seen. */
   requests(): number;
+  /** Reads of a step's log among them. */
+  logReads(): number;
   close(): Promise<void>;
 }
 
@@ -59,7 +65,29 @@ const TRIGGER_WEIGHTS: readonly (readonly [number, FaultKind])[] = [
   [0.15, 'slow'],
   [0.35, 'lost response'],
 ];
+// A step log read live is read again from where the last read ended: a body cut halfway is the case that
+// must neither lose a line nor print one twice.
+const LOG_WEIGHTS: readonly (readonly [number, FaultKind])[] = [
+  [0.3, 'server error'],
+  [0.1, 'throttled'],
+  [0.1, 'reset'],
+  [0.1, 'slow'],
+  [0.1, 'lost response'],
+  [0.3, 'cut mid-body'],
+];
 const SLOW_MS: readonly [number, number] = [200, 2500];
+const LOG_PATH = /^\/api\/v3\/runsteps\/[^/]+\/log\/?$/;
+
+/** A read of a step's log (`GET /api/v3/runsteps/:id/log`). */
+export function isLogRead(request: Pick<InjectedFault, 'method' | 'path'>): boolean {
+  return request.method === 'GET' && LOG_PATH.test(request.path);
+}
+
+/** What each fault kind draws besides itself, so that its answer is settled when the request comes. */
+function weightsFor(method: string, path: string): readonly (readonly [number, FaultKind])[] {
+  if (method === 'POST' && path.replace(/\/+$/, '') === '/api/v3/runs') return TRIGGER_WEIGHTS;
+  return isLogRead({ method, path }) ? LOG_WEIGHTS : WEIGHTS;
+}
 
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
@@ -67,6 +95,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const faults: InjectedFault[] = [];
   const sockets = new Set<Socket>();
   let seen = 0;
+  let logReads = 0;
 
   const server = http.createServer((request, response) => {
     seen += 1;
@@ -76,10 +105,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       const body = Buffer.concat(chunks);
       const method = request.method ?? 'GET';
       const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const isTrigger = method === 'POST' && path.replace(/\/+$/, '') === '/api/v3/runs';
-      const kind = options.random.chance(options.rate)
-        ? options.random.weighted(isTrigger ? TRIGGER_WEIGHTS : WEIGHTS)
-        : undefined;
+      const weights = weightsFor(method, path);
+      if (weights === LOG_WEIGHTS) logReads += 1;
+      const rate = weights === LOG_WEIGHTS ? (options.logRate ?? options.rate) : options.rate;
+      const kind = options.random.chance(rate) ? options.random.weighted(weights) : undefined;
       const record = (detail: string) => {
         if (kind) faults.push({ at: Date.now(), method, path, kind, detail });
       };
@@ -157,6 +186,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             upstream.on('end', () => request.socket.destroy());
           });
           return;
+        case 'cut mid-body': {
+          // Where in the body, drawn now so that the draws do not depend on when the answer comes.
+          const share = options.random.next();
+          forward((upstream) => cutMidBody(upstream, response, share, record));
+          return;
+        }
       }
     });
   });
@@ -170,10 +205,40 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     url: `http://127.0.0.1:${port}`,
     faults,
     requests: () => seen,
+    logReads: () => logReads,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
     },
   };
+}
+
+/**
+ * The upstream answer with its status and headers (the whole body's length among them) and the first part of
+ * its body, at `share` of it (at least one byte, never all), then the connection closed. A body of less than
+ * two bytes cannot be cut: it is forwarded whole, and no fault is recorded.
+ */
+function cutMidBody(
+  upstream: http.IncomingMessage,
+  response: http.ServerResponse,
+  share: number,
+  record: (detail: string) => void,
+): void {
+  const chunks: Buffer[] = [];
+  upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  upstream.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const headers = { ...upstream.headers, 'content-length': String(body.length) };
+    delete headers['transfer-encoding'];
+    response.writeHead(upstream.statusCode ?? 502, headers);
+    if (body.length < 2) {
+      response.end(body);
+      return;
+    }
+    const keep = 1 + Math.floor(share * (body.length - 1));
+    record(`${upstream.statusCode}, ${keep} of ${body.length} bytes, then the connection closed`);
+    // The bytes go out first, so that the caller reads them before the connection ends.
+    response.write(body.subarray(0, keep), () => setTimeout(() => response.socket?.destroy(), 20));
+  });
 }

@@ -2,8 +2,9 @@
 import { ms } from '../support/format.ts';
 import { table } from '../support/markdown.ts';
 import { PROBLEM_KINDS, type Outcome, type Verdict } from './check.ts';
-import { describePlan, type ChaosPlan } from './plan.ts';
-import { FAULT_KINDS, type InjectedFault } from './proxy.ts';
+import { addTotals } from './check-live-logs.ts';
+import { describePlan, streamsLive, type ChaosPlan } from './plan.ts';
+import { FAULT_KINDS, isLogRead, type InjectedFault } from './proxy.ts';
 import {
   githubCheckRows,
   githubMarkdown,
@@ -18,6 +19,8 @@ export interface JudgedRun {
   verdict: Verdict;
   faults: InjectedFault[];
   requests: number;
+  /** Step log reads among the requests. */
+  logReads: number;
   mainMs: number;
   sigterm: boolean;
   sigkill: boolean;
@@ -98,6 +101,7 @@ export function chaosMarkdown(summary: ChaosSummary): string {
     outcomeTable,
     '',
     checks,
+    ...liveLogMarkdown(runs),
   ];
   const notTriggered = runs.filter((run) => run.verdict.outcome === 'not triggered: faults');
   if (notTriggered.length > 0) {
@@ -148,6 +152,53 @@ export function chaosMarkdown(summary: ChaosSummary): string {
     );
   }
   return lines.join('\n');
+}
+
+/** What the live step logs met, and how their lines compared with the server's logs. */
+function liveLogMarkdown(runs: readonly JudgedRun[]): string[] {
+  const live = runs.filter((run) => streamsLive(run.plan));
+  if (live.length === 0) return [];
+  const reads = live.reduce((sum, run) => sum + run.logReads, 0);
+  const faults = live.flatMap((run) => run.faults.filter(isLogRead));
+  const cut = faults.filter((fault) => fault.kind === 'cut mid-body').length;
+  const totals = addTotals(live.flatMap((run) => (run.verdict.live ? [run.verdict.live] : [])));
+  const kinds = FAULT_KINDS.map(
+    (kind) => [kind, faults.filter((fault) => fault.kind === kind).length] as const,
+  );
+  return [
+    '',
+    `Live step logs: ${live.length} runs streamed their steps' logs live (\`step-logs: live\`, or \`auto\` with one ` +
+      `target), through ${reads} reads of a step log, of which ${faults.length} got a fault ` +
+      `(${percent(faults.length, reads)}; ${cut} cut mid-body):`,
+    '',
+    table(
+      ['fault on a step log read', 'injected'],
+      [
+        ...kinds.filter(([, count]) => count > 0).map(([kind, count]) => [kind, String(count)]),
+        ['all', String(faults.length)],
+      ],
+    ),
+    '',
+    `The lines shown for each step against the server's log of it, after the run: ${totals.steps} steps, ` +
+      `${totals.lines} lines on the server, ${totals.printed} shown.`,
+    '',
+    table(
+      ['lines of the live logs', 'count'],
+      [
+        ['lost', String(totals.lost)],
+        ['repeated', String(totals.repeated)],
+        ['steps out of order', String(totals.reordered)],
+        [
+          'steps cut short (cancel, timeout, fail-fast) showing a beginning of their log',
+          String(totals.partial),
+        ],
+        [
+          `steps whose rest was said unreadable (their lines not shown)`,
+          `${totals.unreadable} (${totals.unreadableLines})`,
+        ],
+      ],
+    ),
+  ];
 }
 
 function percent(count: number, total: number): string {

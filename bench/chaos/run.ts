@@ -78,7 +78,13 @@ async function main(): Promise<number> {
         return;
       }
       const plan = planRun(flags.seed, indexes[next++]!);
-      const { evidence, faults, requests, github: githubEvidence } = await executeRun(context, plan);
+      const {
+        evidence,
+        faults,
+        requests,
+        logReads,
+        github: githubEvidence,
+      } = await executeRun(context, plan);
       const verdict = judge(evidence);
       const github = githubEvidence ? judgedGitHub(githubEvidence, evidence, verdict) : undefined;
       const firstError = errorAnnotations(evidence.main.stdout)[0];
@@ -87,6 +93,7 @@ async function main(): Promise<number> {
         verdict,
         faults,
         requests,
+        logReads,
         mainMs: evidence.main.exitedAt - evidence.main.spawnedAt,
         sigterm: evidence.main.sigterm,
         sigkill: evidence.main.sigkill,

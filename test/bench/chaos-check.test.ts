@@ -6,6 +6,7 @@ import { judgeGitHub } from '../../bench/chaos/check-github.ts';
 import type { GitHubEvidence } from '../../bench/chaos/github-run.ts';
 import { planRun } from '../../bench/chaos/plan.ts';
 import { REPORT_NAMES } from '../../bench/chaos/plan-github.ts';
+import { fenceLogLines } from '../../src/text/safety.ts';
 
 const TOKEN = 'secret-token-for-the-check';
 const RUN_ID = '5e0000000000000000000001';
@@ -187,6 +188,46 @@ describe('judge', () => {
       { code: null, signal: 'SIGKILL', cancelled: true, sigkill: true },
     );
     expect(judge(killed)).toMatchObject({ outcome: 'aborted on cancel', problems: [] });
+  });
+
+  it('checks a live log against the server’s, and lets a cancel cut a step short', () => {
+    const log = ['one', 'two', 'three'];
+    const stdout = (lines: string[]) =>
+      [
+        `::add-mask::${TOKEN}`,
+        `Triggered run ${RUN_ID}`,
+        '::group::… 1/1 step 1',
+        ...fenceLogLines(lines),
+        '::endgroup::',
+        '✔ 1/1 step 1 (1s)',
+      ].join('\n');
+    const live = (lines: string[], main: Partial<RunEvidence['main']> = {}, result = 'passed') => {
+      const e = evidence(
+        { serverLogs: { [RUN_ID]: { result, steps: [{ order: 1, log: 'one\ntwo\nthree\n' }] } } },
+        {
+          stdout: stdout(lines),
+          ...main,
+        },
+      );
+      e.plan.liveLogs = 'live';
+      return e;
+    };
+    expect(judge(live(log))).toMatchObject({
+      problems: [],
+      live: { steps: 1, lines: 3, printed: 3, lost: 0 },
+    });
+    expect(kinds(live(['one', 'two', 'two', 'three']))).toEqual(['live log lines']);
+    expect(judge(live(['one', 'three'])).problems[0]?.detail).toBe(
+      `run ${RUN_ID} step 1: 2 lines shown for 3 on the server, 1 lost`,
+    );
+    const cancelled = live(['one', 'tw'], { code: 1, cancelled: true }, 'aborted');
+    cancelled.runsAfterPost = [remoteRun({ result: 'aborted' })];
+    cancelled.outputs = { id: RUN_ID, status: 'finished', result: 'aborted' };
+    expect(judge(cancelled)).toMatchObject({ problems: [], live: { partial: 1, lost: 0 } });
+    // Without live logs, nothing is compared.
+    const tails = live(['one']);
+    delete tails.plan.liveLogs;
+    expect(judge(tails).live).toBeUndefined();
   });
 
   describe('with retries', () => {

@@ -166,6 +166,7 @@ describe('the report', () => {
     verdict: { outcome: 'passed', problems: [], notes: [] },
     faults: [],
     requests: 5,
+    logReads: 0,
     mainMs: 3000,
     sigterm: false,
     sigkill: false,

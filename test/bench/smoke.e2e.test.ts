@@ -86,6 +86,7 @@ describe.concurrent('the bench and chaos commands', () => {
       'left running',
       'missing summary',
       'leaked token',
+      'live log lines',
     ]) {
       expect(stdout).toMatch(new RegExp(`^\\| ${check} \\| \\d+ \\|$`, 'm'));
     }
