@@ -127,5 +127,14 @@ export class LiveSteps {
  * U+2028) is shown as several, so it is split before the label goes in front of each part.
  */
 function prefixed(prefix: string, lines: readonly string[]): string[] {
-  return lines.flatMap((line) => splitLines(line, { keepColors: true })).map((line) => prefix + line);
+  const out: string[] = [];
+  for (const line of lines) {
+    // Most lines hold no break: they are not split (a long log is thousands of lines a second).
+    if (!BREAK.test(line)) out.push(prefix + line);
+    else for (const part of splitLines(line, { keepColors: true })) out.push(prefix + part);
+  }
+  return out;
 }
+
+/** Any character LINE_BREAKS matches; removing unsafe characters never makes one. */
+const BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
