@@ -23,6 +23,7 @@ body { margin: 0; background: #010409; }
 .step > summary { padding: 8px 16px; list-style: none; cursor: pointer; font-weight: 600; }
 .step > summary::before { content: "▾"; display: inline-block; width: 16px; color: #8d96a0; }
 .step .bad { color: #f85149; }
+.step .running { color: #d29922; }
 .log { padding: 0 0 12px; font: 12px/20px "Liberation Mono", "DejaVu Sans Mono", monospace; }
 .line, .log summary { display: flex; padding-right: 16px; }
 .log summary { list-style: none; cursor: pointer; }
@@ -63,6 +64,10 @@ export interface LogPageOptions {
   step: StepHeading;
   /** The step ended failing (a red mark next to its title). */
   failed: boolean;
+  /** The step still runs: the log so far, a yellow mark, no annotations yet. */
+  running?: boolean;
+  /** Which of the action's groups are drawn open (the viewer's reader opened them); default all. */
+  open?: (title: string, last: boolean) => boolean;
 }
 
 type LineEntry = { kind: 'text'; text: string } | { kind: 'annotation'; level: Level; text: string };
@@ -174,10 +179,16 @@ function headingEntry(step: StepHeading): GroupEntry {
   };
 }
 
-export function logPage(stdout: string, { job, step, failed }: LogPageOptions): string {
+export function logPage(stdout: string, { job, step, failed, running, open }: LogPageOptions): string {
   const out = parseRunnerOutput(stdout);
-  const entries = [headingEntry(step), ...entriesOf(runnerLog(out))];
-  const mark = failed ? '<span class="bad">✖</span> ' : '';
+  const groups = entriesOf(runnerLog(out));
+  const last = groups.filter((entry) => entry.kind === 'group').at(-1);
+  for (const entry of groups) {
+    if (entry.kind === 'group' && open) entry.open = open(entry.title, entry === last);
+  }
+  const entries = [headingEntry(step), ...groups];
+  const mark = running ? '<span class="running">●</span> ' : failed ? '<span class="bad">✖</span> ' : '';
+  const state = running ? 'in progress' : failed ? 'failed' : 'succeeded';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -188,7 +199,7 @@ export function logPage(stdout: string, { job, step, failed }: LogPageOptions): 
 <body>
 <div id="shot">
 <section class="job">
-<header><b>${escapeHtml(job)}</b><br><span class="muted">${failed ? 'failed' : 'succeeded'}</span></header>
+<header><b>${escapeHtml(job)}</b><br><span class="muted">${state}</span></header>
 <details class="step" open>
 <summary>${mark}${escapeHtml(step.title)}</summary>
 <div class="log">
@@ -196,7 +207,7 @@ ${renderEntries(entries)}
 </div>
 </details>
 </section>
-${renderAnnotations(out, job)}
+${running ? '' : renderAnnotations(out, job)}
 </div>
 </body>
 </html>
