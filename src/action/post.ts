@@ -12,6 +12,8 @@ import { readSavedState, type OpenReportsState, type SavedState } from '../core/
 import { targetLabels } from '../core/flow/target-label.ts';
 import { namedFor } from './github-names.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
+import { decide } from '../core/outcome.ts';
+import type { Remote } from '../core/follow.ts';
 import type { Settings } from '../core/settings.ts';
 import { readActionSettings } from './settings.ts';
 import { messageOf } from '../text/message.ts';
@@ -139,28 +141,29 @@ function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string)
   return { ...ending, line: `${label}: ${ending.line}` };
 }
 
+/** The work's end as far as post can tell it, decided as main's endings are. */
 async function endingOf(
   settings: Settings,
   state: Pick<Partial<SavedState>, 'kind' | 'id'>,
 ): Promise<{ outcome: OutcomeKind; line: string }> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
-  const stopped = {
-    outcome: 'cancelled' as const,
-    line: `${ref ? describe(ref) : 'The remote work'}: the action was stopped`,
-  };
-  if (!ref) return stopped;
+  const { outcome } = decide(
+    { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref)) },
+    settings,
+  );
+  return { outcome: outcome.kind, line: outcome.message };
+}
+
+async function readNow(
+  settings: Settings,
+  ref: RemoteRef,
+): Promise<Pick<Remote, 'status' | 'result'> | undefined> {
   try {
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
-    const resource = await withApiClient(connection, (client) =>
+    return await withApiClient(connection, (client) =>
       ref.kind === 'run' ? client.getRun(ref.id) : client.getBuild(ref.id),
     );
-    if (resource.status !== 'finished') return stopped;
-    const outcome =
-      resource.result === 'passed' || resource.result === 'failed' || resource.result === 'aborted'
-        ? resource.result
-        : 'unknown';
-    return { outcome, line: `${describe(ref)} ${outcome}` };
   } catch {
-    return stopped;
+    return undefined;
   }
 }

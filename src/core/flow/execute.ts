@@ -1,7 +1,7 @@
 // The whole flow, shared by the action and the CLI:
 // settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
 // Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
-import { errorOutcome, type Outcome } from '../outcome.ts';
+import { decide, type Ending, type Outcome } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
@@ -26,14 +26,11 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Outco
     conclusion = await runFlow(context);
   } catch (error) {
     // Whatever went wrong, the outputs and the summary still tell what is known.
-    conclusion =
+    const ending: Ending =
       error instanceof TriggerCancelledError
-        ? {
-            outcome: { kind: 'cancelled', success: false, message: error.message },
-            final: { ...context.view },
-            settled: error.nothingTriggered,
-          }
-        : { outcome: errorOutcome(error), final: { ...context.view }, settled: false };
+        ? { kind: 'trigger-cancelled', message: error.message, nothingTriggered: error.nothingTriggered }
+        : { kind: 'error', error };
+    conclusion = { ...decide(ending, settings), final: { ...context.view } };
   }
   await context.emit.concluded(conclusion);
   return conclusion.outcome;
@@ -42,11 +39,7 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Outco
 async function runFlow(context: FlowContext): Promise<Conclusion> {
   const prepared = await prepare(context);
   if (!prepared) {
-    return {
-      outcome: { kind: 'cancelled', success: false, message: 'Cancelled before anything was triggered.' },
-      final: { steps: [] },
-      settled: true,
-    };
+    return { ...decide({ kind: 'cancelled-before-trigger' }, context.settings), final: { steps: [] } };
   }
   let attempt: Prepared = prepared;
   for (;;) {

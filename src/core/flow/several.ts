@@ -4,7 +4,7 @@
 // to the step's sinks (outputs and state, summary) once, and the gate is the combined outcome.
 import { messageOf } from '../../text/message.ts';
 import { saveState, type Outputs, type StateStore } from '../contract.ts';
-import type { Outcome } from '../outcome.ts';
+import { decide, stopsOthers, type Ending, type Outcome } from '../outcome.ts';
 import { RateLimiter, rateLimited, SHARED_RATE } from '../rate-limit.ts';
 import type { Settings } from '../settings.ts';
 import { sharedReads } from '../shared-reads.ts';
@@ -17,7 +17,6 @@ import { TargetErrors } from '../sinks/target-errors.ts';
 import type { CancelSignals, FlowDeps } from './context.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from './events.ts';
 import { execute } from './execute.ts';
-import { combinedOutcome, failFastOutcome, stopsOthers } from './several-outcome.ts';
 import { ResolutionGate } from './resolution-gate.ts';
 import { targetLabels } from './target-label.ts';
 import { TargetsState } from './targets-state.ts';
@@ -90,7 +89,7 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
     // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
     const rewrite = (ended: Conclusion): Conclusion =>
       failedFirst !== undefined && !deps.cancel.signal.aborted && ended.outcome.kind === 'cancelled'
-        ? { ...ended, outcome: failFastOutcome(ended, failedFirst, run.settings) }
+        ? { ...ended, ...decide(failFastEnding(ended, failedFirst), run.settings) }
         : ended;
     await execute(run.settings, {
       ...deps,
@@ -105,8 +104,9 @@ export async function executeSeveral(settings: Settings, deps: SeveralDeps): Pro
 
   const targets = await Promise.all(settings.targets.map(runOne));
   errors.finish(deps.log);
-  const outcome = combinedOutcome(targets, failedFirst);
-  if (targetsState.allSettled) saveState(deps.state, 'settled', true);
+  const decision = decide(targetsEnding(targets, failedFirst), settings);
+  const outcome = decision.outcome;
+  if (decision.settled) saveState(deps.state, 'settled', true);
   const end: SeveralEnd = { outcome, targets, ...(failedFirst !== undefined ? { failedFirst } : {}) };
   await tellEnds(deps, end);
   return outcome;
@@ -125,6 +125,27 @@ function recordOf(
     concluded: (ended) => {
       state.update(index, { settled: ended.settled });
       return also.concluded(ended);
+    },
+  };
+}
+
+function targetsEnding(targets: readonly TargetEnd[], failedFirst: string | undefined): Ending {
+  return {
+    kind: 'targets',
+    targets: targets.map(({ label, conclusion }) => ({ label, decision: conclusion })),
+    ...(failedFirst !== undefined ? { failedFirst } : {}),
+  };
+}
+
+function failFastEnding({ outcome, settled, final }: Conclusion, failedFirst: string): Ending {
+  return {
+    kind: 'stopped-by-fail-fast',
+    failedFirst,
+    cancelled: {
+      decision: { outcome, settled },
+      abort: final.abort,
+      steps: final.steps,
+      what: final.ref?.kind === 'build' ? 'build' : 'run',
     },
   };
 }

@@ -5,8 +5,8 @@
 import type { Status } from '../../api/types.ts';
 import type { Outputs } from '../contract.ts';
 import type { SeveralEnd, TargetEnd } from '../flow/several-types.ts';
-import { worstOf } from '../flow/several-outcome.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
+import { worstOfResults } from '../workflow.ts';
 
 const EMPTY = [
   'id',
@@ -26,7 +26,7 @@ export function writeSeveralOutputs(outputs: Outputs, { targets }: SeveralEnd): 
   for (const name of EMPTY) outputs.set(name, '');
   const resources = targets.map((target) => target.conclusion.final.resource);
   outputs.set('status', combinedStatus(resources.map((resource) => resource?.status)));
-  outputs.set('result', worstOf(resources.map((resource) => resource?.result ?? 'unknown')));
+  outputs.set('result', worstOfResults(resources.map((resource) => resource?.result ?? 'unknown')));
   const starts = resources.flatMap((resource) => (resource?.startedAt ? [resource.startedAt] : []));
   const ends = resources.flatMap((resource) => (resource?.finishedAt ? [resource.finishedAt] : []));
   const allEnded = ends.length === targets.length;
