@@ -3,19 +3,15 @@
 import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { messageOf } from '../text/message.ts';
-import { execute } from '../core/flow/execute.ts';
+import { runStep } from '../core/flow/step.ts';
+import { stepSummaryHtml } from '../core/report/step-summary.ts';
 import { SettingsError } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
-import { collectFailedLogs } from '../core/sinks/failed-logs.ts';
-import { createLogSink } from '../core/sinks/log-sink.ts';
-import { createRecordSink } from '../core/sinks/record-sink.ts';
-import { createSummarySink, toJobSummary } from '../core/sinks/summary-sink.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
-import { stepGitHubSink } from './github-sink.ts';
+import { gitHubSink } from './github-sink.ts';
 import { readInput } from './inputs.ts';
 import { readActionSettings } from './settings.ts';
-import { runSeveral } from './several.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -30,23 +26,21 @@ export async function run(): Promise<void> {
     // The GitHub client is loaded only when a report is asked for, while the flow starts.
     const loading = github ? import('../github/reporting.ts') : undefined;
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
-    const outcome = await withApiClient(connection, (client) => {
-      const time = { clock: systemClock, sleep: realSleep };
-      if (settings.targets.length > 1) {
-        return runSeveral(settings, { client, ...time, log: githubLog, cancel }, github, loading);
-      }
-      const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log: githubLog });
-      const sinks = [
-        createRecordSink(githubOutputs, githubState),
-        createLogSink({ log: githubLog, client, settings, clock: time.clock, cancel: cancel.signal }),
-        failedLogs.sink,
+    const { outcome } = await withApiClient(connection, (client) =>
+      runStep(settings, {
+        client,
+        clock: systemClock,
+        sleep: realSleep,
+        log: githubLog,
+        cancel,
+        outputs: githubOutputs,
+        state: githubState,
         ...(settings.summary
-          ? [createSummarySink(settings, toJobSummary(githubSummary, githubLog), { failedLogs })]
-          : []),
-        ...(github && loading ? [stepGitHubSink(loading, github, settings, cancel, failedLogs.tails)] : []),
-      ];
-      return execute(settings, { client, ...time, log: githubLog, cancel, sinks });
-    });
+          ? { summary: { publish: (summary) => githubSummary.write(stepSummaryHtml(summary)) } }
+          : {}),
+        ...(github && loading ? { targetSinks: (run) => [gitHubSink(loading, github, run)] } : {}),
+      }),
+    );
     if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));
     else core.setFailed(outcome.message);
   } catch (error) {

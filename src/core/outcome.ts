@@ -71,14 +71,14 @@ export type Ending =
   | { kind: 'left-by-main'; ref: RemoteRef | undefined; now: { status: Status; result: Result } | undefined };
 
 /** What a target's own ending left for `fail-fast` to reword. */
-export interface StoppedTarget {
+interface StoppedTarget {
   decision: Decision;
   abort: AbortResult | undefined;
   steps: readonly Step[];
   what: 'run' | 'build';
 }
 
-export interface TargetDecision {
+interface TargetDecision {
   label: string;
   decision: Decision;
 }

@@ -6,7 +6,7 @@ import type { Outputs, StateStore } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
 import type { Settings } from '../../src/core/settings.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
+import { targetSummaryDoc } from '../../src/core/report/target-summary.ts';
 import type { GitHubApi } from '../../src/github/port.ts';
 import { createGitHubSink } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
@@ -39,6 +39,6 @@ export function testGitHubSink(
     userAgent: 'test',
     annotationPath: '.github/workflows/ci.yml',
     summary: (conclusion, info, maxBytes) =>
-      renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
+      renderSummary(targetSummaryDoc(settings, info, conclusion), { maxBytes }),
   });
 }

@@ -30,9 +30,11 @@ export interface FlowDeps {
   sinks: readonly FlowSink[];
   /** With several targets: waits until every target is resolved, and throws if this one must not start. */
   resolved?: (resolving: Promise<Resolved>) => Promise<void>;
+  /** With several targets and `fail-fast`: the target whose failure stopped this one, if one did. */
+  stoppedBy?: () => string | undefined;
 }
 
-export interface FlowContext extends Omit<FlowDeps, 'sinks'> {
+export interface FlowContext extends Omit<FlowDeps, 'sinks' | 'stoppedBy'> {
   settings: Settings;
   /** When the flow began (epoch ms); the timeout counts from here. */
   startedAt: number;

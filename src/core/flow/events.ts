@@ -7,6 +7,7 @@ import type { Remote } from '../follow.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
+import type { StepEnd } from './step-types.ts';
 
 export interface TriggerInfo {
   ref: RemoteRef;
@@ -45,6 +46,8 @@ export interface FinalView {
   abort?: AbortResult;
   /** The attempts before the current one (`ref`), oldest first; absent without a retry. */
   retried?: readonly RetriedAttempt[];
+  /** The current attempt's first full read, as the sinks were told it in `triggered`. */
+  trigger?: TriggerInfo;
 }
 
 export interface Conclusion {
@@ -71,5 +74,38 @@ export interface FlowSink {
   stepFinished?(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void>;
   /** The followed workflow changed (wait-for: workflow). */
   workflowChanged?(workflow: Workflow): void;
+  /** The target's end: once, whatever path the flow took. */
   concluded?(conclusion: Conclusion): Promise<void> | void;
+  /** The step's end, once every target has ended: heard once by the step's own sinks. */
+  stepEnded?(end: StepEnd): Promise<void> | void;
+}
+
+export type FlowEvent = keyof FlowSink;
+
+/**
+ * Every event, with how it is told: `now` to each sink in turn without waiting, `awaited` to each sink in
+ * turn, waiting for each, `once` like `awaited` and never a second time. The combinators (fan-out.ts,
+ * sinks/deferred.ts, sinks/together.ts) forward every event from this list, so a new event is a method
+ * of FlowSink and a line here.
+ */
+export const FLOW_EVENTS = {
+  triggering: 'now',
+  identified: 'now',
+  triggered: 'now',
+  update: 'now',
+  stepFinished: 'awaited',
+  workflowChanged: 'now',
+  concluded: 'once',
+  stepEnded: 'once',
+} as const satisfies Record<FlowEvent, 'now' | 'awaited' | 'once'>;
+
+export const EVENT_NAMES = Object.keys(FLOW_EVENTS) as FlowEvent[];
+
+/** The arguments of an event. */
+export type EventArgs<E extends FlowEvent> = Parameters<Required<FlowSink>[E]>;
+
+/** Tells one sink one event, as a method call; nothing when the sink does not hear it. */
+export function tell<E extends FlowEvent>(sink: FlowSink, event: E, args: EventArgs<E>): unknown {
+  const method = sink[event] as ((...args: EventArgs<E>) => unknown) | undefined;
+  return method?.apply(sink, args);
 }

@@ -1,7 +1,8 @@
-// The whole flow, shared by the action and the CLI:
+// The whole flow of one target, shared by the action and the CLI:
 // settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
-// Every stage returns a Conclusion or throws; the one exit below hands it to every sink once.
-import { decide, type Ending, type Outcome } from '../outcome.ts';
+// Every stage returns a Conclusion or throws; the one exit below hands it to every sink once and
+// returns it.
+import { decide, type Ending } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
@@ -12,8 +13,8 @@ import { nextAttempt } from './retry.ts';
 import { start } from './start.ts';
 import { waitForEnd } from './wait.ts';
 
-export async function execute(settings: Settings, deps: FlowDeps): Promise<Outcome> {
-  const { sinks, ...ports } = deps;
+export async function execute(settings: Settings, deps: FlowDeps): Promise<Conclusion> {
+  const { sinks, stoppedBy, ...ports } = deps;
   const context: FlowContext = {
     ...ports,
     settings,
@@ -32,8 +33,13 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Outco
         : { kind: 'error', error };
     conclusion = { ...decide(ending, settings), final: { ...context.view } };
   }
+  // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
+  const failedFirst = stoppedBy?.();
+  if (failedFirst !== undefined && conclusion.outcome.kind === 'cancelled') {
+    conclusion = { ...conclusion, ...decide(stoppedByFailFast(conclusion, failedFirst), settings) };
+  }
   await context.emit.concluded(conclusion);
-  return conclusion.outcome;
+  return conclusion;
 }
 
 async function runFlow(context: FlowContext): Promise<Conclusion> {
@@ -50,4 +56,17 @@ async function runFlow(context: FlowContext): Promise<Conclusion> {
     if ('outcome' in next) return next;
     attempt = next;
   }
+}
+
+function stoppedByFailFast({ outcome, settled, final }: Conclusion, failedFirst: string): Ending {
+  return {
+    kind: 'stopped-by-fail-fast',
+    failedFirst,
+    cancelled: {
+      decision: { outcome, settled },
+      abort: final.abort,
+      steps: final.steps,
+      what: final.ref?.kind === 'build' ? 'build' : 'run',
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { RemoteRef } from '../refs.ts';
 import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
 import type { FlowContext } from './context.ts';
+import type { TriggerInfo } from './events.ts';
 import type { Prepared } from './prepare.ts';
 import { attemptOf, setAside } from './retry.ts';
 
@@ -25,7 +26,7 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
     resolved.kind === 'run' ? resolved.pipelineId : 'pipeline' in initial ? initial.pipeline?.id : undefined;
   const web = webLinks(context.settings, ref, initial, pipelineName);
   context.view.web = web;
-  context.emit.triggered({
+  const info: TriggerInfo = {
     ref,
     resource: initial,
     attached: resolved.kind === 'attach',
@@ -34,7 +35,9 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
     web,
     attempt: attemptOf(context.view),
     maxAttempts: context.settings.retries + 1,
-  });
+  };
+  context.view.trigger = info;
+  context.emit.triggered(info);
 }
 
 async function triggerOrAttach(

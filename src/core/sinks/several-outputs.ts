@@ -4,7 +4,7 @@
 // each target's are in `runs`.
 import type { Status } from '../../api/types.ts';
 import type { Outputs } from '../contract.ts';
-import type { SeveralEnd, TargetEnd } from '../flow/several-types.ts';
+import type { StepEnd, TargetEnd } from '../flow/step-types.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
 import { worstOfResults } from '../workflow.ts';
 
@@ -21,7 +21,7 @@ const EMPTY = [
   'steps',
 ] as const;
 
-export function writeSeveralOutputs(outputs: Outputs, { targets }: SeveralEnd): void {
+export function writeSeveralOutputs(outputs: Outputs, { targets }: StepEnd): void {
   outputs.set('type', targets.some((target) => target.info?.ref.kind === 'build') ? 'build' : 'run');
   for (const name of EMPTY) outputs.set(name, '');
   const resources = targets.map((target) => target.conclusion.final.resource);

@@ -1,0 +1,24 @@
+// The step's summary, whatever the number of targets: one target's document, or every target's end. The
+// action draws it as HTML for the job summary, the terminal as text.
+import type { StepEnd } from '../flow/step-types.ts';
+import { renderSeveralSummary, renderSeveralSummaryText } from './several-summary.ts';
+import { renderSummary } from './summary-html.ts';
+import type { SummaryData, SummaryDoc } from './summary-model.ts';
+import { renderSummaryText } from './summary-text.ts';
+
+export type StepSummary = { kind: 'target'; doc: SummaryDoc } | { kind: 'targets'; end: StepEnd };
+
+export function stepSummaryHtml(summary: StepSummary): string {
+  return summary.kind === 'target' ? renderSummary(summary.doc) : renderSeveralSummary(summary.end);
+}
+
+export function stepSummaryText(summary: StepSummary, options: { color?: boolean } = {}): string {
+  return summary.kind === 'target'
+    ? renderSummaryText(summary.doc, options)
+    : renderSeveralSummaryText(summary.end, options);
+}
+
+/** The summary's facts for `ci-run run --json`: one target's; several are in the `runs` output. */
+export function stepSummaryData(summary: StepSummary | undefined): SummaryData | undefined {
+  return summary?.kind === 'target' ? summary.doc.data : undefined;
+}
