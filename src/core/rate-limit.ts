@@ -96,7 +96,7 @@ export class RateLimiter {
   }
 }
 
-type Method = Exclude<keyof CiApi, 'apiUrl'>;
+type Method = Exclude<keyof CiApi, 'apiUrl' | 'pageSize'>;
 
 const URGENT: ReadonlySet<Method> = new Set(['abortRun', 'abortBuild']);
 
@@ -111,6 +111,7 @@ export function rateLimited(client: CiApi, limiter: RateLimiter): CiApi {
     };
   return {
     apiUrl: client.apiUrl,
+    pageSize: client.pageSize,
     getApplication: wrap('getApplication', client.getApplication.bind(client), 2),
     listPipelines: wrap('listPipelines', client.listPipelines.bind(client), 3),
     listRuns: wrap('listRuns', client.listRuns.bind(client), 1),

@@ -3,8 +3,7 @@
 // it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
 // sent again: the server did not take it. A 2xx whose body was unusable is different: the server
 // took the trigger, so we look for what it created but never send the trigger again.
-import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
-import { PAGE_SIZE } from '../api/paginate.ts';
+import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CiApi } from './api-port.ts';
@@ -42,7 +41,7 @@ const REFUSED_RETRIES = 3;
 const REFUSED_WAIT_CAP_MS = 30_000;
 
 /**
- * Sends a trigger, again only when the server certainly did not take it: a 429, or a connection that
+ * Sends a trigger, again only when the server certainly did not take it: throttled, or a connection that
  * was never made. Anything that may have reached the server is left to the lost-response search.
  */
 async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBefore: number): Promise<T> {
@@ -50,11 +49,9 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBe
     try {
       return await send();
     } catch (error) {
+      const failure = failureOf(error);
       const refused =
-        error instanceof ApiError &&
-        !(error instanceof TriggerOutcomeUnknownError) &&
-        error.retryable &&
-        (error.status === undefined || error.status === 429);
+        error instanceof ApiError && error.retryable && (failure === 'no-answer' || failure === 'throttled');
       if (!refused || attempt > REFUSED_RETRIES) throw error;
       const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
       deps.log.info(
@@ -220,7 +217,7 @@ export function triggerRunOnce(
  */
 export async function findTriggeredRuns(client: CiApi, fingerprint: TriggerFingerprint): Promise<Run[]> {
   const known = new Set(fingerprint.known);
-  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: PAGE_SIZE });
+  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: client.pageSize });
   const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id)));
   return detailed.filter((run) => matchesFingerprint(run, fingerprint));

@@ -3,7 +3,7 @@
 // the items behind a failed one never start.
 import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
-import { PAGE_SIZE, paginate } from '../api/paginate.ts';
+import { paginate } from './paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
@@ -33,7 +33,7 @@ async function findWorkflowOfRun(
 ): Promise<Workflow | undefined> {
   const workflows = paginate(
     (page) => client.listWorkflows({ applicationId, ...page }, { signal }),
-    PAGE_SIZE,
+    client.pageSize,
     { maxPages: FIND_PAGES },
   );
   for await (const workflow of workflows) {
