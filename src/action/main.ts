@@ -44,14 +44,14 @@ export async function run(): Promise<void> {
     if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));
     else core.setFailed(outcome.message);
   } catch (error) {
-    core.setFailed(describe(error));
+    core.setFailed(failureLine(error));
   } finally {
     cancel.dispose();
   }
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */
-function describe(error: unknown): string {
+function failureLine(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
   return sanitizeLine(messageOf(error), { maxLength: 4000 });
 }

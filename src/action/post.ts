@@ -91,7 +91,7 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promis
     );
     return;
   }
-  core.info(`The main step did not finish following ${refs.map(describe).join(', ')}; aborting.`);
+  core.info(`The main step did not finish following ${refs.map(workName).join(', ')}; aborting.`);
   const results = await abortAll(client, refs, {
     budgetMs: POST_ABORT_BUDGET_MS,
     clock: systemClock,
@@ -104,7 +104,7 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promis
   }
 }
 
-function describe(ref: RemoteRef): string {
+function workName(ref: RemoteRef): string {
   return `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}`;
 }
 

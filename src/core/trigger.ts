@@ -12,8 +12,24 @@ import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
-class TriggerNotFoundError extends Error {
-  override name = 'TriggerNotFoundError';
+/** A lost trigger answer the action cannot look behind: without `application` its builds cannot be listed. */
+class TriggerUnverifiableError extends Error {
+  override name = 'TriggerUnverifiableError';
+}
+
+/** A trigger whose answer was lost every time it was sent, with no trace of it: nothing was created. */
+class TriggerNotTakenError extends Error {
+  override name = 'TriggerNotTakenError';
+}
+
+/** Several new runs match a trigger whose answer was lost or unusable: the action cannot tell its own. */
+class TriggerAmbiguousError extends Error {
+  override name = 'TriggerAmbiguousError';
+}
+
+/** The server took the trigger (a 2xx), but what it created cannot be found to be followed. */
+class TakenButNotFoundError extends Error {
+  override name = 'TakenButNotFoundError';
 }
 
 /** A cancel while the trigger waited: the flow ends cancelled, not in error. */
@@ -100,7 +116,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
       lost = error;
     }
     if (!target.find) {
-      throw new TriggerNotFoundError(
+      throw new TriggerUnverifiableError(
         `${lostAnswer(noun, lost)}; the ${noun} ${lost.taken ? 'exists' : 'may exist'}. Without ` +
           '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
           'and does not trigger twice.',
@@ -113,7 +129,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
     const found = await search(deps, target.find, sends <= RESENDS);
     if (found.length > 0) return adoptOne(deps, target, found, 'was lost');
     if (sends > RESENDS) {
-      throw new TriggerNotFoundError(
+      throw new TriggerNotTakenError(
         `The response to the ${noun} trigger was lost ${sends} times and no new ${noun} matches it, so the ` +
           'server most likely did not create one. Nothing was triggered twice; re-run the job to try again.',
       );
@@ -134,7 +150,7 @@ function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
 function adoptOne<T>(deps: TriggerDeps, target: Triggerable<T>, found: T[], answer: string, after = ''): T {
   const { noun } = target;
   if (found.length > 1) {
-    throw new TriggerNotFoundError(
+    throw new TriggerAmbiguousError(
       `The response to the ${noun} trigger ${answer} and several new ${noun}s match it, so the action cannot ` +
         `tell which one it created and follows none: ${found.map((item) => sanitizeLine(target.idOf(item))).join(', ')}.${after}`,
     );
@@ -157,24 +173,24 @@ async function findTaken<T>(
   sends: number,
 ): Promise<T> {
   const { noun } = target;
-  const story = lostAnswer(noun, lost);
+  const whatHappened = lostAnswer(noun, lost);
   // After the first send, earlier ones went out too: each lost, then looked for and found nowhere.
-  const twice = sends === 1 ? 'nothing was triggered twice' : 'the trigger is not sent again';
-  deps.log.warning(`${story}. Looking for the ${noun} it created; the trigger is not sent again.`);
+  const noSecondSend = sends === 1 ? 'nothing was triggered twice' : 'the trigger is not sent again';
+  deps.log.warning(`${whatHappened}. Looking for the ${noun} it created; the trigger is not sent again.`);
   let found: T[];
   try {
     found = await search(deps, find, true);
   } catch (error) {
-    throw new TriggerNotFoundError(
-      `${story}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
-        `The ${noun} exists but cannot be followed; ${twice}.`,
+    throw new TakenButNotFoundError(
+      `${whatHappened}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
+        `The ${noun} exists but cannot be followed; ${noSecondSend}.`,
     );
   }
   if (found.length > 0) {
-    return adoptOne(deps, target, found, 'was unusable', ` The ${noun} exists; ${twice}.`);
+    return adoptOne(deps, target, found, 'was unusable', ` The ${noun} exists; ${noSecondSend}.`);
   }
-  throw new TriggerNotFoundError(
-    `${story}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${twice}.`,
+  throw new TakenButNotFoundError(
+    `${whatHappened}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${noSecondSend}.`,
   );
 }
 

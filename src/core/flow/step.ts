@@ -82,8 +82,9 @@ interface StepSinks {
  */
 function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSinks {
   const { summary } = deps;
-  const logSink = (run: TargetRun, errors?: TargetErrors) =>
+  const logSink = ({ run, reader }: TargetSetup, errors?: TargetErrors) =>
     createLogSink({
+      reader,
       log: run.log,
       client: targets.client,
       settings: run.settings,
@@ -102,31 +103,31 @@ function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSink
   };
   if (!targets.several) {
     return {
-      target: ({ run, failedLogs }) => [
-        createRecordSink(run.outputs, run.state),
-        logSink(run),
-        failedLogs.sink,
+      target: (setup) => [
+        createRecordSink(setup.run.outputs, setup.run.state),
+        logSink(setup),
+        setup.failedLogs.sink,
         ...(summary
           ? [
-              createSummarySink(run.settings, (doc) => publish({ kind: 'target', doc }), {
-                failedLogs,
+              createSummarySink(setup.run.settings, (doc) => publish({ kind: 'target', doc }), {
+                failedLogs: setup.failedLogs,
                 ...(summary.stepUrl ? { stepUrl: summary.stepUrl } : {}),
               }),
             ]
           : []),
-        ...adapters(run),
+        ...adapters(setup.run),
       ],
       step: [...(deps.stepSinks ?? [])],
     };
   }
   const errors = new TargetErrors();
   return {
-    target: ({ run, failedLogs }) => [
-      targetRecord(targets.state!, run, targets),
-      failedLogs.sink,
-      logSink(run, errors),
-      errors.sink(run.log),
-      ...adapters(run),
+    target: (setup) => [
+      targetRecord(targets.state!, setup.run, targets),
+      setup.failedLogs.sink,
+      logSink(setup, errors),
+      errors.sink(setup.run.log),
+      ...adapters(setup.run),
     ],
     step: [
       { stepEnded: () => errors.finish(deps.log) },

@@ -7,6 +7,7 @@ import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
 import { sharedReads } from '../shared-reads.ts';
 import { collectFailedLogs, type FailedLogs } from '../sinks/failed-logs.ts';
+import { createStepLogReader, type StepLogReader } from '../sinks/step-log-reader.ts';
 import { prefixedLog } from '../sinks/prefixed-log.ts';
 import type { CancelSignals } from './context.ts';
 import { ResolutionGate } from './resolution-gate.ts';
@@ -19,6 +20,8 @@ import { TargetsState } from './targets-state.ts';
 export interface TargetSetup {
   run: TargetRun;
   failedLogs: FailedLogs;
+  /** Each step's log, read once for the live log and the failed logs. */
+  reader: StepLogReader;
   resolved?: (resolving: Promise<Resolved>) => Promise<void>;
   stoppedBy?: () => string | undefined;
 }
@@ -41,7 +44,8 @@ export function targetsOf(settings: Settings, deps: StepDeps): Targets {
 
 function oneTarget(settings: Settings, deps: StepDeps): Targets {
   const { log, cancel, client } = deps;
-  const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log });
+  const reader = createStepLogReader({ client, cancel: cancel.signal, log });
+  const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log, reader });
   const run: TargetRun = {
     index: 0,
     target: settings.target,
@@ -57,7 +61,7 @@ function oneTarget(settings: Settings, deps: StepDeps): Targets {
   return {
     several: false,
     client,
-    setups: [{ run, failedLogs }],
+    setups: [{ run, failedLogs, reader }],
     stopOthers: () => undefined,
     failedFirst: () => undefined,
   };
@@ -76,7 +80,8 @@ function severalTargets(settings: Settings, deps: StepDeps): Targets {
   const setups = settings.targets.map((target, index): TargetSetup => {
     const label = labels[index]!;
     const log = prefixedLog(deps.log, label);
-    const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log });
+    const reader = createStepLogReader({ client, cancel: cancel.signal, log });
+    const failedLogs = collectFailedLogs({ client, cancel: cancel.signal, log, reader });
     const run: TargetRun = {
       index,
       target,
@@ -92,6 +97,7 @@ function severalTargets(settings: Settings, deps: StepDeps): Targets {
     return {
       run,
       failedLogs,
+      reader,
       resolved: (resolving) => gate.join(index, resolving),
       // Not when the whole step was cancelled: then every target was.
       stoppedBy: () => (deps.cancel.signal.aborted ? undefined : failedFirst),

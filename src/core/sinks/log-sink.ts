@@ -21,7 +21,8 @@ import {
 } from '../report/format.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
-import { tailLines, type TailOptions } from '../report/tail.ts';
+import type { TailOptions } from '../report/tail.ts';
+import { createStepLogReader, type StepLogReader } from './step-log-reader.ts';
 import type { Settings } from '../settings.ts';
 
 export interface LogSinkDeps {
@@ -37,6 +38,8 @@ export interface LogSinkDeps {
    * lines once, at the very end.
    */
   annotations?: AnnotationBudget;
+  /** Shared with the failed logs, so that a step's log is read once. */
+  reader?: StepLogReader;
 }
 
 export function createLogSink(deps: LogSinkDeps): FlowSink {
@@ -47,6 +50,7 @@ class LogSink implements FlowSink {
   private readonly deps: LogSinkDeps;
   private readonly startedAt: number;
   private readonly annotations: AnnotationBudget;
+  private readonly readTail: StepLogReader;
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
@@ -57,6 +61,7 @@ class LogSink implements FlowSink {
     this.deps = deps;
     this.startedAt = deps.clock.now();
     this.annotations = deps.annotations ?? new AnnotationBudget();
+    this.readTail = deps.reader ?? createStepLogReader({ ...deps, cancel: deps.cancel });
   }
 
   triggered(info: TriggerInfo): void {
@@ -100,7 +105,7 @@ class LogSink implements FlowSink {
     const printTail = settings.stepLogs === 'all' || (settings.stepLogs === 'failed' && failed);
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
-    const lines = printTail || failed ? await this.logTail(step) : undefined;
+    const lines = printTail || failed ? await this.readTail(step) : undefined;
 
     if (printTail && lines) {
       log.startGroup(heading);
@@ -152,19 +157,6 @@ class LogSink implements FlowSink {
       this.deps.clock.now() - this.startedAt;
     if (outcome.kind !== 'triggered')
       log.info(outcomeLine(outcome.kind, kindOf(settings, this.info), durationMs));
-  }
-
-  private async logTail(step: Step) {
-    if (!step.logUrl) return undefined;
-    try {
-      const body = await this.deps.client.openStepLog(step.logUrl, { signal: this.deps.cancel });
-      return await tailLines(body, this.deps.tail);
-    } catch (error) {
-      this.deps.log.debug(
-        `Could not read the log of step ${step.order}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return undefined;
-    }
   }
 
   /** Known once the list holds steps that have not started yet, or once the run is over. */

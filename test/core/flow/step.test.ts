@@ -47,4 +47,15 @@ describe('a sink added through the composition root', () => {
     ]);
     expect(ends[0]!.settled).toBe(true);
   });
+
+  it('reads a failed step’s log once, for the live log, the summary and every report', async () => {
+    const run = await runFlow({
+      inputs: { pipeline: 'acme/web/build' },
+      arrange: ({ api }) => void (api.script = { ...api.script, failAt: 1 }),
+    });
+    expect(run.outcome.kind).toBe('failed');
+    expect(run.lines.some((line) => line.startsWith('group: '))).toBe(true);
+    expect(run.summaries.join('')).toContain('build');
+    expect(run.api.count('openStepLog')).toBe(1);
+  });
 });
