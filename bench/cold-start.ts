@@ -1,5 +1,7 @@
 // Benchmark 3: time from spawning the process to the first request reaching the emulator, for the
-// bundled action against bare Node in the same run; and the size of what is shipped in dist/.
+// bundled action against bare Node in the same run; the post entry with nothing to do (spawn → exit);
+// with a baseline bundle, the same for it, interleaved, as a before/after table; and the size of what
+// is shipped in dist/.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +16,15 @@ import { benchWorld, BENCH_TOKEN, hexId } from './support/world.ts';
 
 export interface ColdStartOptions {
   repeats: number;
+  /** Another bundle to measure in the same run, for a before/after comparison. */
+  baseline?: ActionEntries;
   log?: (line: string) => void;
+}
+
+/** One bundle's figures: main's spawn → first request, and post with nothing to do: spawn → exit. */
+interface BundleStarts {
+  actionMs: number[];
+  postIdleMs: number[];
 }
 
 export interface ColdStartResult {
@@ -26,6 +36,9 @@ export interface ColdStartResult {
   actionMs: number[];
   /** The same with a commit status, check run and deployment asked for: the GitHub chunk is loaded. */
   actionWithGitHubMs: number[];
+  /** dist/post/index.js when main settled everything: spawn → exit. */
+  postIdleMs: number[];
+  baseline?: BundleStarts;
   dist: Array<{ path: string; bytes: number; gzipBytes: number }>;
 }
 
@@ -42,10 +55,12 @@ export async function measureColdStart(
     bareFetchMs: [],
     actionMs: [],
     actionWithGitHubMs: [],
+    postIdleMs: [],
+    ...(options.baseline ? { baseline: { actionMs: [], postIdleMs: [] } } : {}),
     dist: [],
   };
   try {
-    // Interleaved, so that a busy moment of the machine touches all three alike.
+    // Interleaved, so that a busy moment of the machine touches all of them alike.
     for (let index = 0; index < options.repeats; index++) {
       result.bareExitMs.push(await bareExit());
       result.bareFetchMs.push(await bareFetch(emulator.url, emulator.control, index));
@@ -53,6 +68,12 @@ export async function measureColdStart(
       result.actionWithGitHubMs.push(
         await actionFirstRequest(entries.main, emulator.url, emulator.control, GITHUB_REPORTS),
       );
+      result.postIdleMs.push(await postWithNothingToDo(entries.post, emulator.url));
+      if (options.baseline && result.baseline) {
+        const { main, post } = options.baseline;
+        result.baseline.actionMs.push(await actionFirstRequest(main, emulator.url, emulator.control));
+        result.baseline.postIdleMs.push(await postWithNothingToDo(post, emulator.url));
+      }
     }
     options.log?.(`  ${options.repeats} starts of each`);
   } finally {
@@ -132,6 +153,24 @@ async function actionFirstRequest(
   }
 }
 
+/** The post entry after a main step that settled its run and left no report open: spawn → exit. */
+async function postWithNothingToDo(post: string, url: string): Promise<number> {
+  const files = makeStepFiles();
+  try {
+    const action = launch({
+      entry: post,
+      files,
+      inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': PIPELINE },
+      state: { kind: 'run', id: hexId('63', 1), settled: 'true' },
+    });
+    const exit = await action.exited;
+    if (exit.code !== 0) throw new Error(`the post entry failed:\n${exit.stdout}${exit.stderr}`);
+    return exit.exitedAt - exit.spawnedAt;
+  } finally {
+    files.dispose();
+  }
+}
+
 export function coldStartMarkdown(result: ColdStartResult): string {
   const row = (label: string, values: number[], reference: number) => [
     label,
@@ -152,8 +191,13 @@ export function coldStartMarkdown(result: ColdStartResult): string {
         result.actionWithGitHubMs,
         reference,
       ),
+      row('`dist/post/index.js` with nothing to do: spawn → exit', result.postIdleMs, reference),
     ],
   );
+  const goals = [
+    goalLine('`dist/index.js` to its first request', median(result.actionMs) / reference, 3),
+    goalLine('`dist/post/index.js` with nothing to do', median(result.postIdleMs) / reference, 2),
+  ].join('\n');
   const total = result.dist.reduce((sum, file) => sum + file.bytes, 0);
   const totalGzip = result.dist.reduce((sum, file) => sum + file.gzipBytes, 0);
   const sizes = table(
@@ -168,5 +212,30 @@ export function coldStartMarkdown(result: ColdStartResult): string {
       ['total', String(total), bytes(total), bytes(totalGzip)],
     ],
   );
-  return [times, '', sizes].join('\n');
+  const before = result.baseline ? ['', beforeAfterMarkdown(result, result.baseline, reference)] : [];
+  return [times, '', goals, ...before, '', sizes].join('\n');
+}
+
+function goalLine(what: string, measured: number, goal: number): string {
+  const verdict = measured <= goal ? 'met' : 'missed';
+  return `- ${what}: ${ratio(measured)} of \`node -e 0\` (goal at most ${ratio(goal)}): ${verdict}.`;
+}
+
+function beforeAfterMarkdown(result: ColdStartResult, baseline: BundleStarts, reference: number): string {
+  const cell = (values: number[]) => `${ms(median(values))} (${ratio(median(values) / reference)})`;
+  return [
+    'Before (the baseline bundle) and after (this one), started in turn within the same run:',
+    '',
+    table(
+      ['median (÷ `node -e 0`)', 'before', 'after'],
+      [
+        ['`dist/index.js`: spawn → first request arrives', cell(baseline.actionMs), cell(result.actionMs)],
+        [
+          '`dist/post/index.js` with nothing to do: spawn → exit',
+          cell(baseline.postIdleMs),
+          cell(result.postIdleMs),
+        ],
+      ],
+    ),
+  ].join('\n');
 }

@@ -1,9 +1,13 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
 //   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out]
+//                     [--bundle DIR] [--baseline DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
-// generated section of docs/benchmarks.md. Benchmarks report; they never fail on a time.
+// generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
+// --baseline adds a before/after table to the cold start, with that bundle started in turn with this
+// one. Benchmarks report; they never fail on a time.
 import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
+import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import {
@@ -80,7 +84,7 @@ const QUICK: Configuration = {
   fanOut: { counts: [1, 3], runMs: 3000, abortSamples: 2 },
 };
 
-const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR]`;
+const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR]`;
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -155,11 +159,18 @@ async function main(): Promise<number> {
     }
     if (wanted('cold-start')) {
       begin('Cold start…');
-      const cold = await measureColdStart(entries, { repeats: config.coldStartRepeats, log });
-      emit(
-        `## 3. Cold start\n\nThe three are started in turn, ${config.coldStartRepeats} times each. ` +
-          `\`dist/cli/\` is the command-line tool, not loaded by the action.\n\n${coldStartMarkdown(cold)}`,
-      );
+      const baseline = flags.baseline ? await snapshotDist(log, flags.baseline) : undefined;
+      try {
+        const cold = await measureColdStart(entries, { repeats: config.coldStartRepeats, baseline, log });
+        const breakdown = await measureBreakdown(config.coldStartRepeats);
+        emit(
+          `## 3. Cold start\n\nEach process is started in turn, ${config.coldStartRepeats} times each. ` +
+            `\`dist/cli/\` is the command-line tool, not loaded by the action.\n\n${coldStartMarkdown(cold)}` +
+            `\n\n### Where the time goes\n\n${breakdownMarkdown(breakdown)}`,
+        );
+      } finally {
+        baseline?.dispose();
+      }
     }
     if (wanted('scale')) {
       begin('Scale: following a large run…');

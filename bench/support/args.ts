@@ -12,6 +12,8 @@ export interface CommonFlags {
   numbers: Map<string, number>;
   /** --bundle: a directory built by `node scripts/bundle.mjs --out <dir>`, used instead of dist/. */
   bundle?: string;
+  /** --baseline: another bundle directory, measured beside it where a benchmark compares (cold start). */
+  baseline?: string;
 }
 
 export function readFlags(argv: readonly string[], numberFlags: readonly string[] = []): CommonFlags {
@@ -21,6 +23,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
     seed: { type: 'string' },
     only: { type: 'string' },
     bundle: { type: 'string' },
+    baseline: { type: 'string' },
     help: { type: 'boolean' },
     ...Object.fromEntries(numberFlags.map((name) => [name, { type: 'string' }])),
   } as const;
@@ -50,6 +53,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
         : [],
     numbers,
     ...(typeof record.bundle === 'string' ? { bundle: record.bundle } : {}),
+    ...(typeof record.baseline === 'string' ? { baseline: record.baseline } : {}),
   };
 }
 

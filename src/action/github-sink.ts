@@ -1,7 +1,7 @@
 // The GitHub reports of one target as a sink, loaded lazily: with one target the step's own (its outputs
 // and state), among several each named for its target.
 import type { FlowSink } from '../core/flow/events.ts';
-import type { TargetRun } from '../core/flow/step-types.ts';
+import type { TargetRun } from '../core/flow/events.ts';
 import { renderSummary } from '../core/report/summary-html.ts';
 import { targetSummaryDoc } from '../core/report/target-summary.ts';
 import { deferred } from '../core/sinks/deferred.ts';

@@ -1,30 +1,32 @@
 // The main entry of the action: read and check every input before sending anything, then trigger,
-// follow and gate. Signal handlers go in first of all (see signals.ts).
-import * as core from '@actions/core';
+// follow and gate. Signal handlers go in first of all (see signals.ts). What the first request does not
+// need loads while it is in flight (load-later.ts): @actions/core, the summary's layout and rendering,
+// and the GitHub reports.
 import { withApiClient } from '../api/connect.ts';
 import { messageOf } from '../text/message.ts';
 import { runStep } from '../core/flow/step.ts';
-import { stepSummaryHtml } from '../core/report/step-summary.ts';
 import { SettingsError } from '../core/settings.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { realSleep, systemClock } from '../time.ts';
-import { githubLog, githubOutputs, githubState, githubSummary } from './github-ports.ts';
-import { gitHubSink } from './github-sink.ts';
+import { githubLog, githubOutputs, githubState } from './github-ports.ts';
 import { readInput } from './inputs.ts';
+import { coreNow, withCore } from './lazy-core.ts';
+import { later } from './load-later.ts';
+import { lateGitHubSink, laterSummary } from './late-sinks.ts';
 import { readActionSettings } from './settings.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {
   const cancel = installCancelHandlers(githubLog);
-  const rawToken = core.getInput('token');
-  if (rawToken) core.setSecret(rawToken);
+  const rawToken = readInput('token');
+  if (rawToken) withCore((core) => core.setSecret(rawToken));
   try {
     const { settings, github } = readActionSettings(readInput);
     // The runner masks the job's own token; one passed from a secret is masked here, once it is used.
-    if (github) core.setSecret(github.token);
-    // The GitHub client is loaded only when a report is asked for, while the flow starts.
-    const loading = github ? import('../github/reporting.ts') : undefined;
+    if (github) withCore((core) => core.setSecret(github.token));
+    // The GitHub client is loaded only when a report is asked for, while the first request is in flight.
+    const loading = github ? later(() => import('../github/reporting.ts')) : undefined;
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const { outcome } = await withApiClient(connection, (client) =>
       runStep(settings, {
@@ -35,16 +37,15 @@ export async function run(): Promise<void> {
         cancel,
         outputs: githubOutputs,
         state: githubState,
-        ...(settings.summary
-          ? { summary: { publish: (summary) => githubSummary.write(stepSummaryHtml(summary)) } }
-          : {}),
-        ...(github && loading ? { targetSinks: (run) => [gitHubSink(loading, github, run)] } : {}),
+        ...(settings.summary ? { summary: laterSummary() } : {}),
+        ...(github && loading ? { targetSinks: (run) => [lateGitHubSink(loading, github, run)] } : {}),
       }),
     );
+    const core = await coreNow();
     if (outcome.success) core.info(sanitizeLine(outcome.message, { maxLength: 4000 }));
     else core.setFailed(outcome.message);
   } catch (error) {
-    core.setFailed(failureLine(error));
+    (await coreNow()).setFailed(failureLine(error));
   } finally {
     cancel.dispose();
   }

@@ -1,3 +1,3 @@
-import { post } from './post.ts';
+import { postStart } from './post-start.ts';
 
-await post();
+await postStart();

@@ -23,6 +23,7 @@ import { readSettings } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubState } from './github-ports.ts';
 import { readInput } from './inputs.ts';
+import { mainSettled, NOTHING_TO_ABORT } from './post-start.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 const POST_ABORT_BUDGET_MS = 20_000;
@@ -34,9 +35,8 @@ export async function post(): Promise<void> {
   }
   const rawToken = core.getInput('token');
   if (rawToken) core.setSecret(rawToken);
-  const targetsLeft = state.targets?.some((target) => !target.settled) ?? false;
-  if (state.settled || (!state.id && !state.pendingTrigger && !targetsLeft)) {
-    core.debug('Nothing to abort: the main step settled the remote work.');
+  if (mainSettled(state)) {
+    core.debug(NOTHING_TO_ABORT);
   } else {
     await abortWhatMainLeft(state);
   }

@@ -2,7 +2,7 @@
 // that sends each origin either straight out or through the proxy chosen by proxy.ts.
 // Custom CAs need nothing here: Node's TLS already honours NODE_EXTRA_CA_CERTS.
 
-import { Agent, Dispatcher, ProxyAgent, type buildConnector } from 'undici';
+import { Agent, Dispatcher, ProxyAgent, type buildConnector } from './undici.ts';
 import { RequestValidationError } from './errors.ts';
 import { proxyForUrl, type ProxyEnv } from './proxy.ts';
 

@@ -3,7 +3,8 @@
 // Reads and aborts are retried; triggers never are (see TriggerOutcomeUnknownError). URLs the server
 // handed out go through a dispatcher of their own, whose connections the origin policy checks.
 
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './undici.ts';
 import { realSleep, systemClock, type Clock, type Sleep } from '../time.ts';
 import { readTextPrefix, streamBody } from './body.ts';
 import { createDispatcher, resolveTimeouts, type Timeouts } from './dispatcher.ts';

@@ -10,7 +10,7 @@
 
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import { buildConnector } from './undici.ts';
 import { RequestValidationError } from './errors.ts';
 
 export type AddressClass = 'public' | 'loopback' | 'link-local' | 'private' | 'metadata';

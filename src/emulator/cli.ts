@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { parseNumber } from './number-flag.ts';
-import { QUIRK_NAMES, type Quirks } from './types.ts';
+import { EmulatorOptionError, parseQuirks } from './serve.ts';
+import { QUIRK_NAMES } from './types.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
@@ -14,18 +15,6 @@ it, localhost or a loopback address.
 --control-token is what /_emulator/ requests must send (Authorization: Bearer <token> or x-emulator-token);
 by default a random one, printed at start.
 Quirks: ${QUIRK_NAMES.join(', ')}`;
-
-function parseQuirks(value: string | undefined): Partial<Quirks> {
-  if (value === undefined || value === '' || value === 'none') return {};
-  const names = value === 'all' ? [...QUIRK_NAMES] : value.split(',').map((name) => name.trim());
-  const quirks: Partial<Quirks> = {};
-  for (const name of names) {
-    const known = QUIRK_NAMES.find((candidate) => candidate === name);
-    if (!known) throw new Error(`unknown quirk "${name}"; known: ${QUIRK_NAMES.join(', ')}`);
-    quirks[known] = true;
-  }
-  return quirks;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -77,7 +66,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`emulator: ${messageOf(error)}`);
+  console.error(`emulator: ${error instanceof EmulatorOptionError ? error.detail : messageOf(error)}`);
   console.error(USAGE);
   process.exit(1);
 });

@@ -32,7 +32,10 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 /** The token from `Authorization: Bearer <token>`, else from `?token=`; undefined when none was sent. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header !== undefined && header !== '') {
+  // Basic auth, which the official Go clients send when given a username and password, worked "only for a
+  // few endpoints": here it counts as no token, so public reads answer and the rest ask for a token.
+  const basic = header !== undefined && /^Basic(\s|$)/i.test(header.trim());
+  if (header !== undefined && header !== '' && !basic) {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
     return match?.[1]?.trim() ?? header;
   }

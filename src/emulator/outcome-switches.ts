@@ -12,11 +12,15 @@ export interface OutcomeSwitches {
   steps?: number;
   stepNames?: string[];
   logBytes?: number;
+  /** Lines in each step log besides its first three and its last, written evenly over the step. */
+  logLines?: number;
   /** The first this many runs (or builds) triggered with the same envVars fail; later ones pass. */
   failTimes?: number;
 }
 
 const MAX_GENERATED_STEPS = 10_000;
+/** Lines are counted, never held: a billion is a log of some tens of gigabytes. */
+const MAX_LOG_LINES = 1_000_000_000;
 
 function wholeNumber(key: string, min: number, max: number) {
   const message = `${key} must be a whole number from ${min} to ${max}`;
@@ -51,6 +55,7 @@ const SWITCHES = {
     ),
   ],
   logBytes: ['EMULATOR_LOG_BYTES', wholeNumber('EMULATOR_LOG_BYTES', 0, Number.MAX_SAFE_INTEGER)],
+  logLines: ['EMULATOR_LOG_LINES', wholeNumber('EMULATOR_LOG_LINES', 0, MAX_LOG_LINES)],
   failTimes: ['EMULATOR_FAIL_TIMES', wholeNumber('EMULATOR_FAIL_TIMES', 0, 1000)],
 } as const satisfies {
   [K in keyof OutcomeSwitches]-?: readonly [string, v.GenericSchema<string, OutcomeSwitches[K]>];

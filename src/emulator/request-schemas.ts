@@ -108,12 +108,15 @@ const triggerFields = {
   envVars: v.optional(v.array(closed({ key: nonEmpty, value: v.string() }))),
 };
 
-export const runTriggerBody = closed({
+const runTriggerFields = {
   pipelineId: nonEmpty,
   sourceRunId: v.optional(nonEmpty),
   ...triggerFields,
   tag: v.optional(nonEmpty),
-});
+};
+export const runTriggerBody = closed(runTriggerFields);
+/** The keys a POST /runs body may hold (the lenientTriggerBody quirk drops the others). */
+export const RUN_TRIGGER_KEYS: readonly string[] = Object.keys(runTriggerFields);
 
 export const buildTriggerBody = closed({ applicationId: nonEmpty, ...triggerFields });
 

@@ -21,7 +21,8 @@ const timestamp = v.string();
 export const arrayOf = <T extends v.GenericSchema>(item: T) => v.array(item);
 
 const userSchema = fields({
-  meta: fields({ username: str, serviceEmployee: bool }),
+  // serviceEmployee by default, werckerEmployee with the realNames quirk.
+  meta: fields({ username: str, type: str }, { serviceEmployee: bool, werckerEmployee: bool }),
   userId: str,
   avatar: fields({ gravatar: str }),
   name: str,
@@ -57,12 +58,17 @@ const runCommon = {
 };
 const runTimes = { startedAt: timestamp, finishedAt: timestamp };
 
-export const runListItemSchema = fields(runCommon, runTimes);
+export const runListItemSchema = fields(runCommon, { ...runTimes, tag: str });
 export const runSchema = fields(
-  { ...runCommon, envVars: envVarsSchema, commits: v.array(v.looseObject({})) },
-  { ...runTimes, sourceRun: runListItemSchema },
+  {
+    ...runCommon,
+    envVars: envVarsSchema,
+    commits: v.array(fields({ _id: str, commit: str, message: str, by: str })),
+    pullRequest: v.looseObject({}),
+  },
+  { ...runTimes, tag: str, sourceRun: runListItemSchema },
 );
-export const runTriggerSchema = fields({ ...runCommon, envVars: envVarsSchema });
+export const runTriggerSchema = fields({ ...runCommon, envVars: envVarsSchema }, { tag: str });
 
 export const stepSchema = fields(
   {
@@ -87,15 +93,20 @@ const applicationCore = {
   privacy: str,
   stack: int,
 };
-export const applicationListItemSchema = fields(applicationCore);
+export const applicationListItemSchema = fields(applicationCore, { updatedAt: timestamp, theme: str });
 const applicationEmbeddedSchema = fields(applicationCore);
 const applicationInWorkflowSchema = fields({ ...applicationCore, updatedAt: timestamp });
 export const applicationSchema = fields({
   ...applicationCore,
   builds: str,
   deploys: str,
-  scm: fields({ repository: str, owner: str, type: str }),
+  scm: fields({ repository: str, owner: str, type: str, domain: str }),
   ignoredBranches: v.array(str),
+  badgeKey: str,
+  theme: str,
+  allowedActions: v.optional(v.array(str)),
+  settings: fields({ privacy: str, stack: int, ignoredBranches: v.array(str) }),
+  updatedAt: v.optional(timestamp),
 });
 
 const buildCommon = {
@@ -108,14 +119,15 @@ const buildCommon = {
   result: str,
   status: str,
 };
-export const buildListItemSchema = fields(buildCommon, runTimes);
+export const buildListItemSchema = fields(buildCommon, { ...runTimes, commitHash: str });
 export const buildSchema = fields(
-  { ...buildCommon, commitHash: str, application: applicationEmbeddedSchema },
+  { ...buildCommon, commitHash: str, envVars: envVarsSchema, application: applicationEmbeddedSchema },
   runTimes,
 );
 export const buildTriggerSchema = fields({
   ...buildCommon,
   commitHash: str,
+  envVars: envVarsSchema,
   application: applicationEmbeddedSchema,
 });
 
@@ -123,7 +135,7 @@ const deployCommon = { id: str, url: str, progress: int, createdAt: timestamp, r
 export const deployListItemSchema = fields(deployCommon);
 export const deploySchema = fields({
   ...deployCommon,
-  build: buildListItemSchema,
+  build: fields({ ...buildCommon, commitHash: str }, runTimes),
   application: applicationEmbeddedSchema,
 });
 
@@ -142,7 +154,7 @@ const workflowItemSchema = fields(
     updatedAt: timestamp,
     data: fields(
       { targetName: str, pipelineId: str, restricted: bool },
-      { runId: str, currentStep: int, totalSteps: int, stepName: str },
+      { runId: v.nullable(str), currentStep: int, totalSteps: int, stepName: str },
     ),
   },
   { parentItem: str },
@@ -153,7 +165,14 @@ const workflowCommon = {
   createdAt: timestamp,
   updatedAt: timestamp,
   trigger: str,
-  data: fields({ branch: str, message: str }, { commitHash: str, sourceRunId: str }),
+  data: fields(
+    { branch: str, message: str },
+    {
+      commitHash: str,
+      sourceRunId: str,
+      scm: fields({ type: str, owner: str, domain: str, repository: str }),
+    },
+  ),
   items: v.array(workflowItemSchema),
   user: userSchema,
 };

@@ -1,11 +1,12 @@
 // The emulator as a tool runs it, shared by the sub-action (emulator/action.yml) and `ci-run emulator`:
-// the options a user gives (port, world file, speed) checked with messages that name them, the world
+// the options a user gives (port, host, world file, speed, quirks) checked with messages that name them, the world
 // loaded and tried before anything listens, and the API token the world's default user holds.
 import { readFile } from 'node:fs/promises';
+import { checkControlToken } from './control-token.ts';
 import { defaultWorld } from './default-world.ts';
 import { startEmulator } from './index.ts';
 import { EmulatorState } from './state.ts';
-import { NO_QUIRKS, type Emulator } from './types.ts';
+import { NO_QUIRKS, QUIRK_NAMES, type Emulator, type Quirks } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
@@ -31,9 +32,12 @@ export class EmulatorOptionError extends Error {
 
 export interface ServeOptions {
   port: number;
+  /** The address to listen on; default EMULATOR_HOST, this machine only. */
+  host?: string;
   /** A world file; undefined serves the built-in world. */
   worldPath?: string;
   speed: number;
+  quirks?: Partial<Quirks>;
   controlToken?: string;
 }
 
@@ -64,6 +68,20 @@ export function parseSpeed(text: string): number {
     );
   }
   return speed;
+}
+
+/** `all`, `none` or names separated by commas, each a known quirk. */
+export function parseQuirks(text: string | undefined): Partial<Quirks> {
+  if (text === undefined || text.trim() === '' || text.trim() === 'none') return {};
+  const names = text.trim() === 'all' ? [...QUIRK_NAMES] : text.split(',').map((name) => name.trim());
+  const quirks: Partial<Quirks> = {};
+  for (const name of names) {
+    const known = QUIRK_NAMES.find((candidate) => candidate === name);
+    if (!known)
+      throw new EmulatorOptionError('quirks', `unknown quirk "${name}"; known: ${QUIRK_NAMES.join(', ')}`);
+    quirks[known] = true;
+  }
+  return quirks;
 }
 
 /**
@@ -98,23 +116,35 @@ export function defaultUserToken(world: WorldFile): string | undefined {
 }
 
 export async function serveEmulator(options: ServeOptions): Promise<Served> {
+  if (options.controlToken !== undefined) {
+    try {
+      checkControlToken(options.controlToken);
+    } catch (error) {
+      throw new EmulatorOptionError('control-token', `${messageOf(error)}.`);
+    }
+  }
   const loaded = options.worldPath !== undefined ? await loadCheckedWorld(options.worldPath) : defaultWorld;
+  const host = options.host ?? EMULATOR_HOST;
   const emulator = await startEmulator({
     port: options.port,
-    host: EMULATOR_HOST,
+    host,
     speed: options.speed,
     world: loaded,
+    ...(options.quirks !== undefined ? { quirks: options.quirks } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
   }).catch((error: unknown) => {
-    if ((error as { code?: unknown }).code === 'EADDRINUSE') throw portTaken(options.port);
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE') throw portTaken(options.port, host);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new EmulatorOptionError('host', `cannot listen on ${JSON.stringify(host)} (${String(code)}).`);
     throw error;
   });
   return { emulator, token: defaultUserToken(loaded) };
 }
 
-export function portTaken(port: number): EmulatorOptionError {
+export function portTaken(port: number, host = EMULATOR_HOST): EmulatorOptionError {
   return new EmulatorOptionError(
     'port',
-    `${port} is taken: something already listens on ${EMULATOR_HOST}:${port}; choose another port.`,
+    `${port} is taken: something already listens on ${host}:${port}; choose another port.`,
   );
 }

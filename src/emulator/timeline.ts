@@ -2,7 +2,11 @@
 // at any world time is a pure function of the plan, the time, and an abort if one happened.
 import type { OutcomeSwitches } from './outcome-switches.ts';
 
-export const DEFAULT_QUEUE_MS = 1000;
+/**
+ * The four recorded runs started 23–98 ms after their trigger; the one of the recorded trigger-then-abort
+ * sequence 30 ms after, so that an abort sent soon after the trigger finds the run started, as it did.
+ */
+export const DEFAULT_QUEUE_MS = 30;
 const DEFAULT_STEP_MS = 1500;
 
 export interface ScriptStep {
@@ -10,6 +14,10 @@ export interface ScriptStep {
   ms?: number;
   fails?: boolean;
   artifacts?: boolean;
+  /** How many lines its log has besides the first three and the last (written evenly over the step). */
+  logLines?: number;
+  /** Or a log of about this many bytes, of fixed-width lines. */
+  logBytes?: number;
 }
 
 export interface PlannedStep {
@@ -20,6 +28,8 @@ export interface PlannedStep {
   endAt: number;
   fails: boolean;
   artifacts: boolean;
+  logLines?: number;
+  logBytes?: number;
 }
 
 export interface Plan {
@@ -31,7 +41,9 @@ export interface Plan {
   failIndex: number;
   /** When the execution finishes unless aborted. */
   endAt: number;
+  /** EMULATOR_LOG_BYTES and EMULATOR_LOG_LINES: every step's log, whatever the step's own say. */
   logBytes?: number;
+  logLines?: number;
 }
 
 export interface PlanInput {
@@ -58,6 +70,8 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
       endAt: cursor + ms,
       fails: index === failIndex || index >= failingFrom,
       artifacts: step.artifacts === true,
+      ...(step.logLines !== undefined ? { logLines: step.logLines } : {}),
+      ...(step.logBytes !== undefined ? { logBytes: step.logBytes } : {}),
     };
     cursor += ms;
     return planned;
@@ -70,6 +84,7 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
     failIndex,
     endAt: lastRun?.endAt ?? startAt,
     ...(switches.logBytes !== undefined ? { logBytes: switches.logBytes } : {}),
+    ...(switches.logLines !== undefined ? { logLines: switches.logLines } : {}),
   };
 }
 

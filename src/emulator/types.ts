@@ -11,6 +11,17 @@ export interface Quirks {
   displayNameSteps: boolean;
   /** The runs list defaults to 10 items (as real servers did) instead of the documented 20. */
   runsDefaultLimit10: boolean;
+  /** Step logs ignore `Range`: always 200 with the whole log so far. */
+  ignoreRange: boolean;
+  /** A step's log answers 404 until the step has finished, as a server that stores logs at the step's end. */
+  logsWhenFinished: boolean;
+  /**
+   * The names real clients were written against (`meta.werckerEmployee`, user `type: "wercker"`) instead of
+   * the spec's, and the fields real servers sent that the spec's field lists leave out.
+   */
+  realNames: boolean;
+  /** POST /runs ignores keys it does not know (`sourceRun`, `targetId`) instead of answering 400. */
+  lenientTriggerBody: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -19,6 +30,10 @@ export const QUIRK_NAMES = [
   'nullProgress',
   'displayNameSteps',
   'runsDefaultLimit10',
+  'ignoreRange',
+  'logsWhenFinished',
+  'realNames',
+  'lenientTriggerBody',
 ] as const satisfies readonly (keyof Quirks)[];
 
 export const NO_QUIRKS: Quirks = {
@@ -27,6 +42,10 @@ export const NO_QUIRKS: Quirks = {
   nullProgress: false,
   displayNameSteps: false,
   runsDefaultLimit10: false,
+  ignoreRange: false,
+  logsWhenFinished: false,
+  realNames: false,
+  lenientTriggerBody: false,
 };
 
 export interface FaultSpec {

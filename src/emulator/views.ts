@@ -37,13 +37,19 @@ export function statusOf(phase: Phase, quirks: Quirks): string {
   return phase;
 }
 
-function userView(user: UserRecord): Json {
+/** The seed's names by default; with the realNames quirk, the names real clients were written against. */
+function userView(ctx: ViewContext, user: UserRecord): Json {
+  const real = ctx.quirks.realNames;
   return {
-    meta: { username: user.username, serviceEmployee: user.serviceEmployee },
+    meta: {
+      username: user.username,
+      [real ? 'werckerEmployee' : 'serviceEmployee']: user.serviceEmployee,
+      type: user.members ? 'organization' : 'user',
+    },
     userId: user.id,
     avatar: { gravatar: digest(user.username.toLowerCase(), 32) },
     name: user.name,
-    type: 'service',
+    type: real ? 'wercker' : 'service',
   };
 }
 
@@ -68,7 +74,6 @@ export type RunContext = 'list' | 'single' | 'trigger' | 'abort';
 
 export function runView(ctx: ViewContext, run: RunRecord, context: RunContext): Json {
   const state = ctx.world.stateOf(run, ctx.now);
-  const progress = ctx.quirks.nullProgress ? null : state.progress;
   const base: Json = {
     id: run.id,
     url: api(ctx, `/runs/${run.id}`),
@@ -76,17 +81,19 @@ export function runView(ctx: ViewContext, run: RunRecord, context: RunContext): 
     commitHash: run.commitHash,
     createdAt: iso(run.plan.createdAt),
     message: run.message,
-    user: userView(run.user),
+    ...(run.tag !== undefined ? { tag: run.tag } : {}),
+    user: userView(ctx, run.user),
     pipeline: pipelineView(ctx, run.pipeline),
   };
   if (context === 'trigger') {
     // The spec's trigger response: the run as created, before anything happened to it.
-    return { ...base, envVars: run.envVars, progress, result: 'unknown', status: 'notstarted' };
+    return { ...base, envVars: run.envVars, progress: 0, result: 'unknown', status: 'notstarted' };
   }
   const live = {
     ...base,
     ...times(state),
-    progress,
+    // null on finished runs only: the runs that showed it (igor's fixtures, 2018) had all finished.
+    progress: ctx.quirks.nullProgress && state.phase === 'finished' ? null : state.progress,
     result: state.result,
     status: statusOf(state.phase, ctx.quirks),
   };
@@ -94,14 +101,15 @@ export function runView(ctx: ViewContext, run: RunRecord, context: RunContext): 
   return {
     ...live,
     envVars: run.envVars,
-    commits: [],
+    commits: (run.commits ?? []).map((commit) => ({ ...commit })),
+    pullRequest: {},
     ...(run.sourceRun ? { sourceRun: runView(ctx, run.sourceRun, 'list') } : {}),
   };
 }
 
 /** The trigger response of the real Go backend: trimmed, Go timestamps, no serviceEmployee. */
 export function goTriggerRunView(ctx: ViewContext, run: RunRecord): Json {
-  const user = userView(run.user);
+  const user = userView(ctx, run.user);
   return {
     id: run.id,
     url: api(ctx, `/runs/${run.id}`),
@@ -109,6 +117,7 @@ export function goTriggerRunView(ctx: ViewContext, run: RunRecord): Json {
     commitHash: run.commitHash,
     createdAt: goTime(run.plan.createdAt, Number.parseInt(digest(run.id, 5), 16) % 1_000_000),
     message: run.message,
+    ...(run.tag !== undefined ? { tag: run.tag } : {}),
     result: 'unknown',
     status: 'notstarted',
     user: {
@@ -166,28 +175,57 @@ function applicationCore(ctx: ViewContext, app: AppRecord): Json {
     id: app.id,
     url: api(ctx, `/applications/${app.owner.username.toLowerCase()}/${app.name}`),
     name: app.name,
-    owner: userView(app.owner),
+    owner: userView(ctx, app.owner),
     createdAt: iso(app.createdAt),
     privacy: app.privacy,
     stack: app.stack,
   };
 }
 
-export const applicationListView = applicationCore;
+/** The application list: with the realNames quirk, `updatedAt` and `theme` too, as real lists had. */
+export function applicationListView(ctx: ViewContext, app: AppRecord): Json {
+  const core = applicationCore(ctx, app);
+  return ctx.quirks.realNames ? { ...core, updatedAt: iso(app.updatedAt), theme: themeOf(app) } : core;
+}
 
 function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
   return { ...applicationCore(ctx, app), ...(withUpdatedAt ? { updatedAt: iso(app.updatedAt) } : {}) };
 }
 
-export function applicationSingleView(ctx: ViewContext, app: AppRecord): Json {
+/**
+ * The single application and the PATCH answer, with what the real service sent besides the spec's
+ * fields: `badgeKey`, `theme`, `scm.domain`, `settings` (the same values as the top-level fields, which
+ * older clients read), and `allowedActions` (not in the PATCH answer); `updatedAt` with realNames.
+ */
+export function applicationSingleView(
+  ctx: ViewContext,
+  app: AppRecord,
+  allowedActions: readonly string[] | undefined,
+): Json {
   const core = applicationCore(ctx, app);
   return {
     ...core,
     builds: `${String(core.url)}/builds`,
     deploys: `${String(core.url)}/deploys`,
-    scm: { repository: app.name, owner: app.owner.username, type: 'git' },
+    scm: scmOf(app),
     ignoredBranches: [...app.ignoredBranches],
+    badgeKey: digest(`badge:${app.id}`, 32),
+    theme: themeOf(app),
+    ...(allowedActions ? { allowedActions: [...allowedActions] } : {}),
+    settings: { privacy: app.privacy, stack: app.stack, ignoredBranches: [...app.ignoredBranches] },
+    ...(ctx.quirks.realNames ? { updatedAt: iso(app.updatedAt) } : {}),
   };
+}
+
+const SCM_DOMAIN = 'github.com';
+const THEMES = ['Amethyst', 'Appletini', 'Oranje', 'Onyx'] as const;
+
+function scmOf(app: AppRecord): Json {
+  return { type: 'git', owner: app.owner.username, domain: SCM_DOMAIN, repository: app.name };
+}
+
+function themeOf(app: AppRecord): string {
+  return THEMES[Number.parseInt(digest(`theme:${app.id}`, 2), 16) % THEMES.length] ?? 'Amethyst';
 }
 
 /** Builds and deploys know no approval step: queued is always `notstarted`. */
@@ -217,6 +255,8 @@ export function buildListView(ctx: ViewContext, build: BuildRecord): Json {
   return {
     ...view,
     branch: build.branch,
+    // Captured list items carry it (wercker4j's fixtures); the spec's list of fields does not.
+    ...(ctx.quirks.realNames ? { commitHash: build.commitHash } : {}),
     message: build.message,
     ...times(state),
     progress: state.phase === 'queued' ? null : state.progress,
@@ -231,6 +271,7 @@ export function buildView(
   const view: Json = {
     ...buildListView(ctx, build),
     commitHash: build.commitHash,
+    envVars: build.envVars.map((envVar) => ({ ...envVar })),
     application: applicationEmbeddedView(ctx, build.app),
   };
   if (context === 'trigger') {
@@ -249,7 +290,7 @@ export function deployListView(ctx: ViewContext, deploy: DeployRecord): Json {
 export function deployView(ctx: ViewContext, deploy: DeployRecord): Json {
   return {
     ...deployListView(ctx, deploy),
-    build: buildListView(ctx, deploy.build),
+    build: { ...buildListView(ctx, deploy.build), commitHash: deploy.build.commitHash },
     application: applicationEmbeddedView(ctx, deploy.app),
   };
 }
@@ -262,13 +303,14 @@ function workflowItemView(ctx: ViewContext, workflow: WorkflowRecord, item: Work
     ...(item.parentItemId ? { parentItem: item.parentItemId } : {}),
   };
   if (!item.run) {
+    // A captured stub omits runId; recorded traffic sends it as null (realNames).
     return {
       ...common,
       status: 'notstarted',
       result: 'unknown',
       progress: 0,
       updatedAt: iso(workflow.createdAt),
-      data,
+      data: ctx.quirks.realNames ? { ...data, runId: null } : data,
     };
   }
   const state = ctx.world.stateOf(item.run, ctx.now);
@@ -306,9 +348,12 @@ export function workflowView(ctx: ViewContext, workflow: WorkflowRecord, single:
     ...(startedAt.length > 0 ? { startedAt: iso(Math.min(...startedAt)) } : {}),
     updatedAt: iso(updatedAt),
     trigger: workflow.trigger,
-    data: { ...workflow.data },
+    data: {
+      ...workflow.data,
+      ...(workflow.trigger === 'git' ? { scm: scmOf(workflow.app) } : {}),
+    },
     items: workflow.items.map((item) => workflowItemView(ctx, workflow, item)),
-    user: userView(workflow.user),
+    user: userView(ctx, workflow.user),
     ...(single ? { application: applicationEmbeddedView(ctx, workflow.app, true) } : {}),
   };
 }

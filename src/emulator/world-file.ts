@@ -13,6 +13,8 @@ const StepSchema = v.strictObject({
   ms: v.optional(ms),
   fails: v.optional(v.boolean()),
   artifacts: v.optional(v.boolean()),
+  logLines: v.optional(v.pipe(ms, v.maxValue(1_000_000_000))),
+  logBytes: v.optional(v.pipe(ms, v.maxValue(Number.MAX_SAFE_INTEGER))),
 });
 
 const PipelineSchema = v.strictObject({

@@ -177,7 +177,7 @@ export function replayHistory(world: World, file: WorldFile, startAt: number): v
       const pipeline = app.pipelines.find((candidate) => candidate.name === entry.pipeline);
       if (!pipeline)
         throw new Error(`world: history names unknown pipeline ${entry.application}/${entry.pipeline}`);
-      exec = world.triggerRun({ pipeline, ...common }, at);
+      exec = world.triggerRun({ pipeline, pushed: true, ...common }, at);
     } else {
       if (app.stack === 6)
         throw new Error(`world: history of ${entry.application} needs a pipeline (stack 6 has no builds)`);

@@ -71,8 +71,18 @@ interface TriggeredExecution extends ExecutionBase {
   envVars: EnvVar[];
 }
 
+/** A commit of a push, as a run triggered by it lists them. */
+export interface CommitEntry {
+  _id: string;
+  commit: string;
+  message: string;
+  by: string;
+}
+
 export interface RunRecord extends TriggeredExecution {
   kind: 'run';
+  /** The pushed commits of a run started by a push (and of the runs it chains); absent when the API triggered it. */
+  commits?: CommitEntry[];
   pipeline: PipelineRecord;
   /** Variables whose EMULATOR_* switches steer this run: its own, after those inherited from its source run. */
   switchEnv: EnvVar[];
@@ -126,6 +136,8 @@ export interface TriggerOptions {
 export interface RunTriggerInput extends TriggerOptions {
   pipeline: PipelineRecord;
   user: UserRecord;
+  /** Started by a push (the world's history) rather than through the API. */
+  pushed?: boolean;
   sourceRun?: RunRecord;
   tag?: string;
 }

@@ -13,6 +13,7 @@ import type {
   BuildRecord,
   BuildTriggerInput,
   Commit,
+  CommitEntry,
   DeployRecord,
   EnvVar,
   Execution,
@@ -230,7 +231,7 @@ export class World {
   // ---- internals ----
 
   #createRun(
-    input: RunTriggerInput,
+    input: RunTriggerInput & { inheritedCommits?: CommitEntry[] },
     commit: Commit & { branch: string },
     envVars: EnvVar[],
     switchEnv: EnvVar[],
@@ -249,6 +250,7 @@ export class World {
       switchEnv,
       ...(input.tag !== undefined ? { tag: input.tag } : {}),
       ...(input.sourceRun ? { sourceRun: input.sourceRun } : {}),
+      ...pushedCommits(input, commit),
       workflow,
       plan: this.#plan(at, input.pipeline.queueMs, input.pipeline.steps, switches),
       settled: false,
@@ -308,7 +310,12 @@ export class World {
       if (item.parentItemId !== sourceItem.id || item.run) continue;
       const switchEnv = source.switchEnv;
       this.#createRun(
-        { pipeline: item.pipeline, user: source.user, sourceRun: source },
+        {
+          pipeline: item.pipeline,
+          user: source.user,
+          sourceRun: source,
+          ...(source.commits ? { inheritedCommits: source.commits } : {}),
+        },
         {
           branch: source.branch,
           commitHash: source.commitHash,
@@ -365,4 +372,24 @@ export class World {
     const index = this.workflows.indexOf(workflow);
     if (index >= 0) this.workflows.splice(index, 1);
   }
+}
+
+/** A run started by a push lists the pushed commit; a chained run, those of its source run. */
+function pushedCommits(
+  input: RunTriggerInput & { inheritedCommits?: CommitEntry[] },
+  commit: Commit,
+): { commits?: CommitEntry[] } {
+  if (input.inheritedCommits) return { commits: input.inheritedCommits };
+  if (!input.pushed) return {};
+  const by = input.user.name;
+  return {
+    commits: [
+      {
+        _id: digest(`commit:${commit.commitHash}`, 24),
+        commit: commit.commitHash,
+        message: commit.message,
+        by,
+      },
+    ],
+  };
 }

@@ -1,39 +1,21 @@
-// The bundled main entry, run as the runner runs it, against the emulator over real HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultWorld, startEmulator, type Emulator } from '../../src/emulator/index.ts';
+// The bundled main entry, run as the runner runs it, against the emulator over real HTTP. The lost and
+// refused triggers are in trigger.e2e.test.ts, the bad inputs in bad-inputs.e2e.test.ts.
+import { describe, expect, it } from 'vitest';
+import { defaultWorld, startEmulator } from '../../src/emulator/index.ts';
 import type { WorldFile } from '../../src/emulator/index.ts';
 import { parseRunnerOutput, runAction } from '../support/action-harness.ts';
-import { BAD_INPUTS } from '../support/bad-inputs.ts';
-import { tokenWindows, visibleTextOf } from '../support/token-leaks.ts';
-import { ensureBundle } from '../support/bundle.ts';
+import { BUILD, emulatorPerFile, TEST } from './emulator-kit.ts';
 
-const BUILD = '620000000000000000000001';
-const TEST = '620000000000000000000003';
 const SPEED = 20;
-
-let emulator: Emulator;
-
-beforeAll(async () => {
-  await ensureBundle();
-  emulator = await startEmulator({ speed: SPEED });
-}, 120_000);
-afterAll(async () => emulator?.close());
-beforeEach(() => {
-  emulator.control.reset();
-  emulator.control.setSpeed(SPEED);
-});
-
-// A fixed 1 s poll keeps these tests quick: at SPEED the emulator's history of earlier runs is in world
-// time, which would make the auto policy wait for a world-time finish. The auto policy has its own test.
-const connection = () => ({ 'base-url': emulator.url, token: 'demo-token', 'poll-interval': '1s' });
-const posts = () => emulator.control.requests().filter((entry) => entry.method === 'POST');
-const aborts = () => emulator.control.requests().filter((entry) => entry.path.endsWith('/abort'));
+const kit = emulatorPerFile(SPEED);
+// The auto policy has its own test; the others poll every second.
+const { connection, posts, aborts } = kit;
 
 describe('a run of a pipeline', () => {
   it('passes, sets every output and writes the summary', async () => {
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'poll-interval': 'auto' });
     expect(result.code, result.stdout).toBe(0);
-    const [run] = emulator.control
+    const [run] = kit.emulator.control
       .runs()
       .filter((view) => view.pipelineId === BUILD && view.id === result.outputs.id);
     expect(run).toBeDefined();
@@ -41,7 +23,7 @@ describe('a run of a pipeline', () => {
       type: 'run',
       id: run!.id,
       'run-id': run!.id,
-      url: `${emulator.url}/api/v3/runs/${run!.id}`,
+      url: `${kit.emulator.url}/api/v3/runs/${run!.id}`,
       status: 'finished',
       result: 'passed',
       progress: '100',
@@ -105,7 +87,7 @@ describe('a run of a pipeline', () => {
     ].join('\n');
     const result = await runAction({ ...connection(), 'pipeline-id': TEST, 'env-vars': envVars });
     expect(result.code, result.stdout).toBe(0);
-    const run = emulator.control.runs().find((view) => view.id === result.outputs.id)!;
+    const run = kit.emulator.control.runs().find((view) => view.id === result.outputs.id)!;
     expect(run.envVars).toEqual([
       { key: 'ZED', value: 'last letter first' },
       { key: 'URL', value: 'https://x.test/?a=b&c=d' },
@@ -126,7 +108,7 @@ describe('a run of a pipeline', () => {
       message: 'Gate PR #7',
     });
     expect(result.code, result.stdout).toBe(0);
-    const run = emulator.control.runs().find((view) => view.id === result.outputs.id)!;
+    const run = kit.emulator.control.runs().find((view) => view.id === result.outputs.id)!;
     expect(run).toMatchObject({ branch: 'develop', commitHash: commit, message: 'Gate PR #7' });
   });
 
@@ -139,12 +121,12 @@ describe('a run of a pipeline', () => {
       'source-run-id': first.outputs['run-id']!,
     });
     expect(second.code, second.stdout).toBe(0);
-    const run = emulator.control.runs().find((view) => view.id === second.outputs.id)!;
+    const run = kit.emulator.control.runs().find((view) => view.id === second.outputs.id)!;
     expect(run.sourceRunId).toBe(first.outputs['run-id']);
   });
 
   it('triggers without waiting when wait is false', async () => {
-    emulator.control.setSpeed(0);
+    kit.emulator.control.setSpeed(0);
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, wait: 'false' });
     expect(result.code, result.stdout).toBe(0);
     expect(result.outputs.id).toMatch(/^[0-9a-f]{24}$/);
@@ -154,7 +136,7 @@ describe('a run of a pipeline', () => {
 
   it('follows an existing run given by run-id, sending no trigger', async () => {
     const started = await runAction({ ...connection(), 'pipeline-id': BUILD, wait: 'false' });
-    emulator.control.clearRequests();
+    kit.emulator.control.clearRequests();
     const result = await runAction({ ...connection(), 'run-id': started.outputs.id! });
     expect(result.code, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ id: started.outputs.id, result: 'passed' });
@@ -164,18 +146,18 @@ describe('a run of a pipeline', () => {
   it('resolves a pipeline by name', async () => {
     const result = await runAction({ ...connection(), pipeline: 'acme/webapp/test' });
     expect(result.code, result.stdout).toBe(0);
-    expect(emulator.control.runs().find((view) => view.id === result.outputs.id)?.pipelineId).toBe(TEST);
+    expect(kit.emulator.control.runs().find((view) => view.id === result.outputs.id)?.pipelineId).toBe(TEST);
   });
 
   it('resolves a pipeline by name from the runs when the server has no pipelines list', async () => {
-    emulator.control.injectFault({
+    kit.emulator.control.injectFault({
       route: '/api/v3/applications/:owner/:application/pipelines',
       status: 404,
       times: 50,
     });
     const result = await runAction({ ...connection(), pipeline: 'acme/webapp/test' });
     expect(result.code, result.stdout).toBe(0);
-    expect(emulator.control.runs().find((view) => view.id === result.outputs.id)?.pipelineId).toBe(TEST);
+    expect(kit.emulator.control.runs().find((view) => view.id === result.outputs.id)?.pipelineId).toBe(TEST);
   });
 });
 
@@ -239,7 +221,7 @@ describe('wait-for: workflow', () => {
       'wait-for': 'workflow',
     });
     expect(result.code, result.stdout).toBe(0);
-    const deployRun = emulator.control.runs().find((view) => view.sourceRunId === result.outputs.id);
+    const deployRun = kit.emulator.control.runs().find((view) => view.sourceRunId === result.outputs.id);
     expect(deployRun).toMatchObject({ pipelineName: 'deploy', status: 'finished', result: 'passed' });
   });
 });
@@ -257,7 +239,7 @@ describe('timeout', () => {
       /Timed out after 2s; the run was aborted/,
     );
     expect(aborts()).toHaveLength(1);
-    expect(emulator.control.runs().find((view) => view.id === result.outputs.id)).toMatchObject({
+    expect(kit.emulator.control.runs().find((view) => view.id === result.outputs.id)).toMatchObject({
       status: 'finished',
       result: 'aborted',
     });
@@ -276,7 +258,7 @@ describe('timeout', () => {
     });
     expect(result.code).toBe(1);
     expect(aborts()).toHaveLength(0);
-    expect(emulator.control.runs().find((view) => view.id === result.outputs.id)?.status).not.toBe(
+    expect(kit.emulator.control.runs().find((view) => view.id === result.outputs.id)?.status).not.toBe(
       'finished',
     );
     expect(result.stdout).toContain('left running');
@@ -287,7 +269,7 @@ describe('what real servers did', () => {
   it.each(['goTriggerResponse', 'pendingApproval', 'nullProgress', 'displayNameSteps'] as const)(
     'survives the %s quirk',
     async (quirk) => {
-      emulator.control.setQuirks({ [quirk]: true });
+      kit.emulator.control.setQuirks({ [quirk]: true });
       const result = await runAction({
         ...connection(),
         'pipeline-id': BUILD,
@@ -302,7 +284,7 @@ describe('what real servers did', () => {
   );
 
   it('survives every quirk at once', async () => {
-    emulator.control.setQuirks({
+    kit.emulator.control.setQuirks({
       goTriggerResponse: true,
       pendingApproval: true,
       nullProgress: true,
@@ -317,8 +299,8 @@ describe('what real servers did', () => {
   });
 
   it('rides out 503s and a 429 with Retry-After while following', async () => {
-    emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs/:runId', status: 503, times: 3 });
-    emulator.control.injectFault({
+    kit.emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs/:runId', status: 503, times: 3 });
+    kit.emulator.control.injectFault({
       method: 'GET',
       route: '/api/v3/runs/:runId/steps',
       status: 429,
@@ -331,11 +313,11 @@ describe('what real servers did', () => {
   });
 
   it('triggers exactly once when the trigger response is lost', async () => {
-    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', afterApply: true });
+    kit.emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', afterApply: true });
     const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'RELEASE=1' });
     expect(result.code, result.stdout).toBe(0);
     expect(posts()).toHaveLength(1);
-    const created = emulator.control
+    const created = kit.emulator.control
       .runs()
       .filter((view) => view.pipelineId === BUILD && view.envVars.length > 0);
     expect(created).toHaveLength(1);
@@ -344,47 +326,9 @@ describe('what real servers did', () => {
   });
 });
 
-describe('a refused or failed trigger', () => {
-  it('is sent again after a 429, which the server did not take', async () => {
-    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', status: 429, retryAfter: '1' });
-    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'ONCE=1' });
-    expect(result.code, result.stdout).toBe(0);
-    expect(posts()).toHaveLength(2);
-    expect(
-      emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'ONCE')),
-    ).toHaveLength(1);
-  });
-
-  it('is sent again once no run of it appears: the server had not taken it; exactly one run', async () => {
-    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', destroySocket: true });
-    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'LOST=1' });
-    expect(result.code, result.stdout).toBe(0);
-    expect(posts()).toHaveLength(2);
-    const created = emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'LOST'));
-    expect(created).toHaveLength(1);
-    expect(result.outputs.id).toBe(created[0]!.id);
-    expect(result.stdout).toContain('No run of that trigger appeared, so the server did not take it');
-  });
-
-  it('gives up, with a summary, when every send is lost and no run appears', async () => {
-    emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', destroySocket: true, times: 3 });
-    const result = await runAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': 'LOST=2' });
-    expect(result.code).toBe(1);
-    expect(posts()).toHaveLength(3);
-    expect(
-      emulator.control.runs().filter((run) => run.envVars.some((pair) => pair.key === 'LOST')),
-    ).toHaveLength(0);
-    expect(parseRunnerOutput(result.stdout).errors.at(-1)?.message).toMatch(
-      /was lost 3 times and no new run matches it/,
-    );
-    expect(result.summary).toMatch(/was lost 3 times and no new run matches it/);
-    expect(result.state.id).toBeUndefined();
-  });
-});
-
 describe('errors after the trigger', () => {
   it('still write the outputs and the summary, and leave the run to the post entry', async () => {
-    emulator.control.injectFault({
+    kit.emulator.control.injectFault({
       method: 'GET',
       route: '/api/v3/runs/:runId/steps',
       status: 403,
@@ -409,23 +353,4 @@ describe('errors after the trigger', () => {
     expect(result.code).toBe(1);
     expect(posts()).toHaveLength(0);
   });
-});
-
-describe('bad inputs', () => {
-  // Concurrent: every row must send nothing, so any request at all fails whichever rows see it.
-  it.concurrent.each(BAD_INPUTS.map((row) => [row.name, row] as const))(
-    '%s: fails naming the input and sends nothing',
-    async (_name, row) => {
-      const inputs = row.input === 'base-url' ? row.inputs : { ...row.inputs, 'base-url': emulator.url };
-      const result = await runAction(inputs);
-      expect(result.code).toBe(1);
-      const message = parseRunnerOutput(result.stdout)
-        .errors.map((error) => error.message)
-        .join('\n');
-      expect(message).toContain(row.input);
-      expect(message).toContain(row.fragment);
-      expect(tokenWindows(visibleTextOf(result))).toEqual([]);
-      expect(emulator.control.requests()).toHaveLength(0);
-    },
-  );
 });

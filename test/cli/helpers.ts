@@ -1,5 +1,6 @@
 // Runs the CLI as a user would: a node child process with arguments, an environment and a working
-// directory; from the bundle (dist/cli/index.js) or, where speed matters more, from the sources.
+// directory; from the bundle (dist/cli/index.js, the package's bin, built once before the slow tests),
+// or from the sources where a test asks for them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -42,7 +43,7 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
 }
 
 export function startCli(args: readonly string[], options: CliOptions = {}): StartedCli {
-  const entry = options.entry === 'bundle' ? CLI_BUNDLE : CLI_SOURCE;
+  const entry = options.entry === 'source' ? CLI_SOURCE : CLI_BUNDLE;
   const child = spawn(process.execPath, [entry, ...args], {
     env: baseEnv(options.env),
     cwd: options.cwd ?? root,

@@ -1,15 +1,13 @@
 // How the CLI takes its token: --token-file from a file or standard input, CI_RUN_TOKEN, and --token with a
 // warning, for a command line is readable by every local user. A write needs the right token, so
 // `app ignore-branches` proves which token was sent.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { followOutput } from '../support/child-output.ts';
-import { baseEnv, BUILD_PIPELINE, captureIo, ROOT, TOKEN } from './helpers.ts';
+import { BUILD_PIPELINE, captureIo, TOKEN } from './helpers.ts';
 
 let emulator: Emulator;
 const dir = mkdtempSync(join(tmpdir(), 'ci-run-token-'));
@@ -105,18 +103,6 @@ describe('--token-file', () => {
     expect(result.stderr).toContain("Run 'ci-run app ignore-branches --help' for usage.");
     expect(result.stderr).not.toMatch(WARNING);
     expect(emulator.control.requests()).toHaveLength(0);
-  });
-
-  it('reads the real standard input of the process', async () => {
-    const child = spawn(
-      process.execPath,
-      ['src/cli/index.ts', ...WRITE, '--base-url', emulator.url, '--token-file', '-'],
-      { cwd: ROOT, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    const output = followOutput(child, 'the CLI');
-    child.stdin.end(`${TOKEN}\n`);
-    const result = await output.exit;
-    expect(result).toMatchObject({ code: 0, stdout: 'acme/webapp ignores: wip\n', stderr: '' });
   });
 });
 

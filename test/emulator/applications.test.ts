@@ -70,12 +70,15 @@ describe('GET /applications/:username', () => {
   });
 });
 
+/** What the recorded application detail had besides the spec's fields [REC fetch_application]. */
+const REAL_DETAIL_FIELDS = ['badgeKey', 'theme', 'allowedActions', 'settings'];
+
 describe('GET /applications/:username/:application', () => {
   it('adds builds, deploys, scm and ignoredBranches', async () => {
     const res = await get(emu, '/applications/acme/webapp');
     expect(res.status).toBe(200);
     expect(sortedKeys(res.body)).toEqual(
-      keySet(...LIST_FIELDS, 'builds', 'deploys', 'scm', 'ignoredBranches'),
+      keySet(...LIST_FIELDS, 'builds', 'deploys', 'scm', 'ignoredBranches', ...REAL_DETAIL_FIELDS),
     );
     expect(res.body).toMatchObject({
       id: IDS.webapp,
@@ -112,9 +115,18 @@ describe('PATCH /applications/:username/:application', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.ignoredBranches).toEqual(['gh-pages', 'wip']);
+    // The recorded PATCH answer has the detail's fields but allowedActions.
     expect(sortedKeys(res.body)).toEqual(
-      keySet(...LIST_FIELDS, 'builds', 'deploys', 'scm', 'ignoredBranches'),
+      keySet(
+        ...LIST_FIELDS,
+        'builds',
+        'deploys',
+        'scm',
+        'ignoredBranches',
+        ...REAL_DETAIL_FIELDS.filter((field) => field !== 'allowedActions'),
+      ),
     );
+    expect(res.body.settings).toEqual({ privacy: 'public', stack: 6, ignoredBranches: ['gh-pages', 'wip'] });
     expect((await get(emu, '/applications/acme/webapp')).body.ignoredBranches).toEqual(['gh-pages', 'wip']);
     const sorted = (await get(emu, '/applications/acme?sort=updatedAtDesc', DEMO)).body;
     expect(sorted[0].name).toBe('webapp');

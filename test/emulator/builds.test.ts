@@ -33,12 +33,14 @@ describe('POST /builds', () => {
         'branch',
         'createdAt',
         'commitHash',
+        'envVars',
         'message',
         'progress',
         'result',
         'status',
       ),
     );
+    expect(build.envVars).toEqual([{ key: 'A', value: '1' }]);
     expect(build).toMatchObject({
       status: 'notstarted',
       result: 'unknown',
@@ -96,6 +98,7 @@ describe('the build life cycle', () => {
         'branch',
         'createdAt',
         'commitHash',
+        'envVars',
         'message',
         'progress',
         'result',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUEUE_MS } from '../../src/emulator/timeline.ts';
 import {
   call,
   DEMO,
@@ -169,7 +170,7 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     const seen: Json[] = [];
     const snapshot = async () => (await runOf(id)).body;
     seen.push(await snapshot());
-    emu.control.advance(999);
+    emu.control.advance(DEFAULT_QUEUE_MS - 1);
     seen.push(await snapshot());
     emu.control.advance(1);
     seen.push(await snapshot());
@@ -191,7 +192,7 @@ describe('the run state machine (frozen clock, manual advance)', () => {
     expect(first.startedAt).toBeUndefined();
     expect(first.finishedAt).toBeUndefined();
     const running = seen[2];
-    expect(Date.parse(running.startedAt) - Date.parse(running.createdAt)).toBe(1000);
+    expect(Date.parse(running.startedAt) - Date.parse(running.createdAt)).toBe(DEFAULT_QUEUE_MS);
     expect(running.finishedAt).toBeUndefined();
     const done = seen[7];
     expect(Date.parse(done.finishedAt) - Date.parse(done.startedAt)).toBe(7500);
@@ -334,12 +335,15 @@ describe('GET /runs/:runId', () => {
   it('carries envVars and commits on top of the list fields', async () => {
     const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ X: 'y' }) });
     const queued = (await runOf(id)).body;
-    expect(sortedKeys(queued)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits'));
+    expect(sortedKeys(queued)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest'));
     expect(queued.commits).toEqual([]);
+    expect(queued.pullRequest).toEqual({});
     expect(queued.envVars).toEqual([{ key: 'X', value: 'y' }]);
     emu.control.advance(60_000);
     const done = (await runOf(id)).body;
-    expect(sortedKeys(done)).toEqual(keySet(...RUN_COMMON, 'envVars', 'commits', 'startedAt', 'finishedAt'));
+    expect(sortedKeys(done)).toEqual(
+      keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest', 'startedAt', 'finishedAt'),
+    );
     for (const field of ['createdAt', 'startedAt', 'finishedAt']) expect(done[field]).toMatch(ISO_MS);
   });
 
@@ -366,13 +370,27 @@ describe('PUT /runs/:runId/abort', () => {
     });
   });
 
+  // Evidence [REC abort_run, run_pipeline]: the four recorded runs started 23–98 ms after their trigger,
+  // and the recorded trigger-then-abort sequence found its run started. A long queue is asked for.
+  it('starts a run of the default world within 50 ms of its trigger, so an abort 50 ms later stops it', async () => {
+    expect(DEFAULT_QUEUE_MS).toBeLessThan(50);
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    emu.control.advance(50);
+    const res = await call(emu, 'PUT', `/runs/${id}/abort`, { token: DEMO, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'finished', result: 'aborted' });
+    const slow = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ EMULATOR_QUEUE_MS: 1000 }) });
+    emu.control.advance(50);
+    expect((await call(emu, 'PUT', `/runs/${slow.id}/abort`, { token: DEMO, body: {} })).status).toBe(400);
+  });
+
   it('finishes a running run at once as aborted, and returns it with the abort field set', async () => {
     const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ K: 'v' }) });
     emu.control.advance(4000);
     const res = await call(emu, 'PUT', `/runs/${id}/abort`, { token: DEMO, body: {} });
     expect(res.status).toBe(200);
     expect(sortedKeys(res.body)).toEqual(
-      keySet(...RUN_COMMON, 'envVars', 'commits', 'startedAt', 'finishedAt'),
+      keySet(...RUN_COMMON, 'envVars', 'commits', 'pullRequest', 'startedAt', 'finishedAt'),
     );
     expect(res.body).toMatchObject({
       status: 'finished',

@@ -102,20 +102,60 @@ describe('GET /runs/:runId/steps', () => {
     expect(await artifacts.text()).toContain('artifacts of step "store"');
   });
 
-  it('GET /runsteps/:stepId returns the step; 404 before it starts', async () => {
+  it('GET /runsteps/:stepId returns the step; 404 while its run is queued and lists no step', async () => {
     const { id } = await triggerRun(emu, { pipelineId: IDS.build });
-    emu.control.advance(1000);
+    // The ids of the steps exist internally but are not visible while the run is queued.
+    const hidden = (BigInt(`0x${id}`) + 1n).toString(16).padStart(24, '0');
+    expect(await stepsOf(id)).toEqual([]);
+    expect((await get(emu, `/runsteps/${hidden}`, DEMO)).status).toBe(404);
+    expect((await get(emu, `/runsteps/${hidden}/log`, DEMO)).status).toBe(404);
+    emu.control.advance(100);
     const [step] = await stepsOf(id);
+    expect(step.id).toBe(hidden);
     const single = await get(emu, `/runsteps/${step.id}`, DEMO);
     expect(single.status).toBe(200);
     expect(single.body).toEqual(step);
     const notYet = emu.control.runs().find((run) => run.id === id);
     expect(notYet?.status).toBe('running');
-    // The ids of later steps exist internally but are not visible yet.
-    const hidden = (BigInt(`0x${step.id}`) + 1n).toString(16).padStart(24, '0');
-    expect((await get(emu, `/runsteps/${hidden}`, DEMO)).status).toBe(404);
-    expect((await get(emu, `/runsteps/${hidden}/log`, DEMO)).status).toBe(404);
     expect((await get(emu, `/runsteps/${'0'.repeat(24)}`, DEMO)).status).toBe(404);
+  });
+
+  // Issue evidence [CODE]: the official Go client's GetRunStep and GetRunStepLog read every step the
+  // steps list names, and a log tailer reads each logUrl; the list names the steps not started yet too.
+  it('serves a step not started yet: its resource (notstarted) and an empty text/plain log, 200 each', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.build });
+    emu.control.advance(100);
+    const steps = await stepsOf(id);
+    expect(steps.map((step) => step.status)).toEqual([
+      'running',
+      'notstarted',
+      'notstarted',
+      'notstarted',
+      'notstarted',
+    ]);
+    for (const step of steps) {
+      const single = await fetch(step.url);
+      expect(single.status).toBe(200);
+      expect(await single.json()).toEqual(step);
+      const log = await fetch(step.logUrl);
+      expect(log.status).toBe(200);
+      expect(log.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      if (step.status === 'notstarted') expect(await log.text()).toBe('');
+      else expect(await log.text()).not.toBe('');
+    }
+    const failed = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_FAIL_STEP: 'npm ci' }),
+    });
+    emu.control.advance(60_000);
+    const after = await stepsOf(failed.id);
+    // Steps behind the failed one never start; they are still served.
+    expect(after.map((step) => step.status).slice(3)).toEqual(['notstarted', 'notstarted']);
+    for (const step of after.slice(3)) {
+      expect((await fetch(step.url)).status).toBe(200);
+      const log = await fetch(step.logUrl);
+      expect([log.status, await log.text()]).toEqual([200, '']);
+    }
   });
 });
 
@@ -168,7 +208,10 @@ describe('step logs', () => {
   });
 
   it('hold the lines produced so far while the step runs', async () => {
-    const { id } = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ EMULATOR_STEP_MS: 1000 }) });
+    const { id } = await triggerRun(emu, {
+      pipelineId: IDS.build,
+      envVars: env({ EMULATOR_STEP_MS: 1000, EMULATOR_QUEUE_MS: 1000 }),
+    });
     emu.control.advance(1000);
     const [step] = await stepsOf(id);
     const lengths: number[] = [];

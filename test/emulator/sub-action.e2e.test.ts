@@ -1,6 +1,6 @@
 // The emulator sub-action (emulator/action.yml), run as the runner runs it: its bundled main entry with
 // INPUT_* and the step's files, the bundled action against its outputs, then its post entry with the
-// state main saved. The bundles are built by scripts/bundle.mjs into .tmp/, never into dist/.
+// state main saved, from dist/ (rebuilt first when a source is newer).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldFile } from '../../src/emulator/index.ts';
 import { defaultWorld } from '../../src/emulator/index.ts';
 import { makeFiles, parseRunnerOutput, runAction, type ActionResult } from '../support/action-harness.ts';
-import { bundleInto, bundlePath } from '../support/bundle-into.ts';
+import { bundlePath, ensureBundle } from '../support/bundle.ts';
 
 const EMULATOR = { manifest: 'emulator/action.yml', script: bundlePath('emulator') };
 const EMULATOR_POST = { manifest: 'emulator/action.yml', script: bundlePath('emulator/post') };
@@ -17,7 +17,7 @@ const ACTION = { manifest: 'action.yml', script: bundlePath('.') };
 
 const started: number[] = [];
 
-beforeAll(() => bundleInto(['.', 'emulator', 'emulator/post']), 600_000);
+beforeAll(() => ensureBundle(), 600_000);
 afterAll(() => {
   for (const pid of started) if (running(pid)) process.kill(pid, 'SIGKILL');
 });
@@ -69,6 +69,20 @@ function worldFile(world: WorldFile): string {
   writeFileSync(path, JSON.stringify(world));
   return path;
 }
+
+describe('the bundled entry outside a runner', () => {
+  it('refuses `--help` with a pointer to ci-run emulator, exit 2, and leaves no process', async () => {
+    const port = await freePort();
+    const ran = spawnSync(process.execPath, [EMULATOR.script, '--help'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', INPUT_PORT: String(port) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('`ci-run emulator`');
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+});
 
 describe('the emulator sub-action', () => {
   it('serves the built-in world for the action, then stops and summarises what it served', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUEUE_MS } from '../../src/emulator/timeline.ts';
 import {
   call,
   DEMO,
@@ -15,7 +16,7 @@ import {
 
 const emu = await fileEmulator();
 
-const BUILD_MS = 1000 + 5 * 1500;
+const BUILD_MS = DEFAULT_QUEUE_MS + 5 * 1500;
 
 async function workflowOf(runId: string): Promise<Json> {
   const view = emu.control.runs().find((run) => run.id === runId);
@@ -130,7 +131,12 @@ describe('workflows', () => {
     );
     expect(workflow.url).toBe(`${emu.url}/api/v3/workflows/${workflow.id}`);
     expect(workflow.trigger).toBe('git');
-    expect(workflow.data).toEqual({ branch: 'main', commitHash: build.commitHash, message: build.message });
+    expect(workflow.data).toEqual({
+      branch: 'main',
+      commitHash: build.commitHash,
+      message: build.message,
+      scm: { type: 'git', owner: 'acme', domain: 'github.com', repository: 'webapp' },
+    });
     expect(workflow.user.userId).toBe(IDS.demo);
     expect(sortedKeys(workflow.application)).toEqual(
       keySet('id', 'url', 'name', 'owner', 'createdAt', 'updatedAt', 'privacy', 'stack'),
@@ -158,7 +164,7 @@ describe('workflows', () => {
 
   it('keeps currentStep, totalSteps and stepName current, and picks up the chained run', async () => {
     const build = await triggerRun(emu, { pipelineId: IDS.build });
-    emu.control.advance(1000 + 1500 * 2 + 10);
+    emu.control.advance(DEFAULT_QUEUE_MS + 1500 * 2 + 10);
     let workflow = await workflowOf(build.id);
     expect(workflow.startedAt).toMatch(ISO_MS);
     expect(workflow.items[0]).toMatchObject({

@@ -87,12 +87,12 @@ describe('a custom world', () => {
   });
 
   it('aborts a history entry with abortAfterMs', async () => {
-    const emu = await startEmulator({
-      speed: 0,
-      world: tiny({
-        history: [{ application: 'ann/app', pipeline: 'one', agoMs: 60_000, abortAfterMs: 1050 }],
-      }),
+    const world = tiny({
+      history: [{ application: 'ann/app', pipeline: 'one', agoMs: 60_000, abortAfterMs: 1050 }],
     });
+    // A queue of 1 s, asked for, so that the abort falls within the step.
+    world.applications[0]!.pipelines![0]!.queueMs = 1000;
+    const emu = await startEmulator({ speed: 0, world });
     try {
       expect(emu.control.runs().map((run) => [run.result, run.finishedAt])).toEqual([
         ['aborted', '2029-12-31T23:59:01.050Z'],

@@ -1,6 +1,6 @@
 // The GitHub reports as the in-process tests wire them: the real sink over a given API, on the test's
 // clock, with the job summary the action would write.
-import type { CancelSignals } from '../../src/core/flow/context.ts';
+import type { CancelSignals } from '../../src/core/flow/cancel.ts';
 import type { FlowSink } from '../../src/core/flow/events.ts';
 import type { Outputs, StateStore } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';

@@ -19,7 +19,7 @@ export function newestMtime(dir: string): number {
 export async function underLock<T>(
   lock: string,
   options: { staleMs: number; pollMs: number },
-  work: () => T,
+  work: () => T | Promise<T>,
 ): Promise<T> {
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
@@ -34,7 +34,7 @@ export async function underLock<T>(
     }
   }
   try {
-    return work();
+    return await work();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -1,22 +1,32 @@
-// End-to-end tests run the bundled dist/ entries. Rebuild them first when a source file is newer,
-// so a local run never tests a stale bundle; test files run in parallel forks, hence the lock.
+// End-to-end tests run the bundled dist/ entries. Rebuild them first when a source file (or the bundle
+// script) is newer, so a local run never tests a stale bundle. The slow project's global setup calls
+// this once before its files start; a file run alone calls it too, and the lock keeps parallel forks
+// from building at once.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { newestMtime, root, underLock } from './build-lock.ts';
 
 const lock = join(root, '.tmp', 'bundle.lock');
-const BUNDLES = [
-  ['src/action/index.ts', 'dist/index.js'],
-  ['src/action/post-index.ts', 'dist/post/index.js'],
-  ['src/cli/index.ts', 'dist/cli/index.js'],
-].flatMap(([source, bundle]) => (existsSync(join(root, source!)) ? [bundle!] : []));
+
+/** Every entry scripts/bundle.mjs builds, by its place under dist/. */
+export type BundleTarget = '.' | 'post' | 'cli' | 'emulator' | 'emulator/post';
+const TARGETS: readonly BundleTarget[] = ['.', 'post', 'cli', 'emulator', 'emulator/post'];
+
+/** The bundled entry of a target, e.g. `dist/emulator/index.js`. */
+export function bundlePath(target: BundleTarget): string {
+  return join(root, 'dist', target, 'index.js');
+}
 
 function fresh(): boolean {
   const built = Math.min(
-    ...BUNDLES.map((file) => join(root, file)).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
+    ...TARGETS.map(bundlePath).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
   );
-  return built >= newestMtime(join(root, 'src'));
+  const sources = Math.max(
+    newestMtime(join(root, 'src')),
+    statSync(join(root, 'scripts/bundle.mjs')).mtimeMs,
+  );
+  return built >= sources;
 }
 
 export async function ensureBundle(): Promise<void> {

@@ -16,10 +16,17 @@ export const emulator: CommandSpec = {
   summary: 'Serve the CI Service API v3 emulator on this machine until Ctrl-C.',
   details: [
     'Prints the base URL to pass as --base-url, the API token of the world’s default user and the control ' +
-      'token of /_emulator/. It listens on 127.0.0.1 only. Ctrl-C (or SIGTERM) stops it and exits 0.',
+      'token of /_emulator/. It listens on 127.0.0.1 unless --host names another address, and answers only ' +
+      'requests whose Host is that address, localhost or a loopback address. Ctrl-C (or SIGTERM) stops it ' +
+      'and exits 0.',
   ],
   options: {
-    port: { type: 'string', value: '<port>', description: 'TCP port on 127.0.0.1 (default 8080).' },
+    port: { type: 'string', value: '<port>', description: 'TCP port to listen on (default 8080).' },
+    host: {
+      type: 'string',
+      value: '<address>',
+      description: 'The address to listen on (default 127.0.0.1).',
+    },
     world: {
       type: 'string',
       value: '<path>',
@@ -30,9 +37,23 @@ export const emulator: CommandSpec = {
       value: '<n>',
       description: 'How fast world time runs: 1 real time (default), 10 ten times faster, 0 frozen.',
     },
+    quirks: {
+      type: 'string',
+      value: '<all|name,name>',
+      description: 'Behave as real servers did (the README lists the quirks); default none.',
+    },
+    'control-token': {
+      type: 'string',
+      value: '<token>',
+      description: 'What /_emulator/ requests must send (default: a random token, printed at start).',
+    },
   },
   commonOptions: ['json', 'help'],
-  examples: ['ci-run emulator', 'ci-run emulator --port 9000 --world world.json --speed 10'],
+  examples: [
+    'ci-run emulator',
+    'ci-run emulator --port 9000 --world world.json --speed 10',
+    'ci-run emulator --quirks goTriggerResponse,nullProgress',
+  ],
   async run({ flags }, io) {
     const serve = await import('../../emulator/serve.ts');
     let served;
@@ -40,9 +61,14 @@ export const emulator: CommandSpec = {
       const port = serve.parsePort(flags.string('port') ?? String(serve.DEFAULT_PORT));
       const speed = serve.parseSpeed(flags.string('speed') ?? '1');
       const world = flags.string('world');
+      const host = flags.string('host');
+      const controlToken = flags.string('control-token');
       served = await serve.serveEmulator({
         port,
         speed,
+        quirks: serve.parseQuirks(flags.string('quirks')),
+        ...(host !== undefined ? { host } : {}),
+        ...(controlToken !== undefined ? { controlToken } : {}),
         ...(world !== undefined ? { worldPath: resolve(io.cwd, world) } : {}),
       });
     } catch (error) {

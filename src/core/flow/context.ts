@@ -6,19 +6,8 @@ import type { Log } from '../ports.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
 import type { FinalView, FlowSink } from './events.ts';
+import type { CancelSignals } from './cancel.ts';
 import type { Broadcast } from './fan-out.ts';
-
-export interface CancelSignals {
-  /** The first SIGINT/SIGTERM/SIGBREAK: stop following, abort the remote work, report, exit. */
-  signal: AbortSignal;
-  /** A second signal: stop waiting for anything, write what we have and exit now. */
-  hurry: AbortSignal;
-  /**
-   * With several targets and `fail-fast`: another target failed. `signal` aborts too, and the remote work is
-   * aborted whatever `abort-on-cancel` says.
-   */
-  failFast?: AbortSignal;
-}
 
 export interface FlowDeps {
   client: CiApi;

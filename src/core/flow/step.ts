@@ -1,13 +1,9 @@
 // The composition root: one entry runs a step whatever the number of targets (one target is N = 1), and
 // one function says which sinks hear it, each target's and the step's own. The action, the CLI and the
 // in-process tests all come through here, so a sink added in `sinksOf` is heard on every path.
-import type { Clock, Sleep } from '../../time.ts';
-import type { CiApi } from '../api-port.ts';
-import { saveState, type Outputs, type StateStore } from '../contract.ts';
+import { saveState } from '../contract.ts';
 import { decide, stopsOthers, type Ending } from '../outcome.ts';
-import type { Log } from '../ports.ts';
 import type { StepSummary } from '../report/step-summary.ts';
-import type { StepUrl } from '../report/summary-model.ts';
 import type { Settings } from '../settings.ts';
 import { createLogSink } from '../sinks/log-sink.ts';
 import { createRecordSink } from '../sinks/record-sink.ts';
@@ -15,30 +11,13 @@ import { writeSeveralOutputs } from '../sinks/several-outputs.ts';
 import { createSummarySink } from '../sinks/summary-sink.ts';
 import { messageOf } from '../../text/message.ts';
 import { TargetErrors } from '../sinks/target-errors.ts';
-import type { CancelSignals } from './context.ts';
 import type { FlowSink } from './events.ts';
 import { execute } from './execute.ts';
 import { fanOut } from './fan-out.ts';
-import type { StepEnd, TargetEnd, TargetRun } from './step-types.ts';
+import type { StepEnd, TargetEnd, TargetRun } from './events.ts';
+import type { StepDeps } from './step-deps.ts';
 import { targetsOf, type Targets, type TargetSetup } from './targets.ts';
 import type { TargetsState } from './targets-state.ts';
-
-export interface StepDeps {
-  client: CiApi;
-  clock: Clock;
-  sleep: Sleep;
-  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
-  log: Log;
-  cancel: CancelSignals;
-  outputs: Outputs;
-  state: StateStore;
-  /** Where the step's summary goes (the job summary, the terminal); without it, none is made. */
-  summary?: { publish(summary: StepSummary): Promise<void>; stepUrl?: StepUrl };
-  /** The adapter's own reports of each target (the GitHub reports). */
-  targetSinks?: (run: TargetRun) => FlowSink[];
-  /** The adapter's own sinks that hear the step's end. */
-  stepSinks?: readonly FlowSink[];
-}
 
 export async function runStep(settings: Settings, deps: StepDeps): Promise<StepEnd> {
   const targets = targetsOf(settings, deps);
@@ -109,8 +88,8 @@ function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSink
         setup.failedLogs.sink,
         ...(summary
           ? [
-              createSummarySink(setup.run.settings, (doc) => publish({ kind: 'target', doc }), {
-                failedLogs: setup.failedLogs,
+              createSummarySink(setup.run.settings, (facts) => publish({ kind: 'target', facts }), {
+                tails: setup.failedLogs.tails,
                 ...(summary.stepUrl ? { stepUrl: summary.stepUrl } : {}),
               }),
             ]

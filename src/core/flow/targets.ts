@@ -9,10 +9,10 @@ import { sharedReads } from '../shared-reads.ts';
 import { collectFailedLogs, type FailedLogs } from '../sinks/failed-logs.ts';
 import { createStepLogReader, type StepLogReader } from '../sinks/step-log-reader.ts';
 import { prefixedLog } from '../sinks/prefixed-log.ts';
-import type { CancelSignals } from './context.ts';
+import type { CancelSignals } from './cancel.ts';
 import { ResolutionGate } from './resolution-gate.ts';
-import type { StepDeps } from './step.ts';
-import type { TargetRun } from './step-types.ts';
+import type { StepDeps } from './step-deps.ts';
+import type { TargetRun } from './events.ts';
 import { nameForTarget, targetLabels } from './target-label.ts';
 import { TargetsState } from './targets-state.ts';
 

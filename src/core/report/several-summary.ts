@@ -3,7 +3,7 @@
 // <details>. The runner's 1 MiB holds for all of them together: each target's part is drawn within what
 // the parts before it left, keeping a little room for each one still to come.
 import { escapeHtml, htmlText } from '../../text/safety.ts';
-import type { StepEnd, TargetEnd } from '../flow/step-types.ts';
+import type { StepEnd, TargetEnd } from '../flow/events.ts';
 import { targetSummaryDoc } from './target-summary.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord } from './format.ts';
 import { renderSummary } from './summary-html.ts';

@@ -6,6 +6,15 @@ import { kindOf, pipelineLabel } from './labels.ts';
 import { buildSummary, type StepUrl, type SummaryDoc } from './summary-model.ts';
 import type { Settings } from '../settings.ts';
 
+/** What one target's summary is laid out from. */
+export interface TargetSummaryFacts {
+  settings: Settings;
+  info: TriggerInfo | undefined;
+  conclusion: Conclusion;
+  tails?: ReadonlyMap<string, StepLogFacts>;
+  stepUrl?: StepUrl;
+}
+
 /** The summary of a conclusion, as data; also what a check run shows. */
 export function targetSummaryDoc(
   settings: Settings,

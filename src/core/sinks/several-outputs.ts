@@ -4,7 +4,7 @@
 // each target's are in `runs`.
 import type { Status } from '../../api/types.ts';
 import type { Outputs } from '../contract.ts';
-import type { StepEnd, TargetEnd } from '../flow/step-types.ts';
+import type { StepEnd, TargetEnd } from '../flow/events.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
 import { worstOfResults } from '../workflow.ts';
 

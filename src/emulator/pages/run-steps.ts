@@ -2,7 +2,7 @@
 // their last lines, read by index (logs.ts), so that a huge log costs no more than a small one, and the page
 // as a whole holds a bounded number of log lines.
 import { clip, escapeHtml, splitLines } from '../../text/safety.ts';
-import { stepLogLines } from '../logs.ts';
+import { stepLog } from '../logs.ts';
 import type { ExecutionState, PlannedStep, StepState } from '../timeline.ts';
 import type { RunRecord } from '../world-records.ts';
 import { badge, duration, text } from './format.ts';
@@ -18,12 +18,9 @@ export interface StepsSection {
 }
 
 function logHtml(run: RunRecord, state: StepState, now: number): { html: string; lines: number } {
-  const { count, line } = stepLogLines({
-    step: state.step,
-    state,
-    now,
-    ...(run.plan.logBytes !== undefined ? { logBytes: run.plan.logBytes } : {}),
-  });
+  const log = stepLog({ step: state.step, state, now, plan: run.plan });
+  const { count } = log;
+  const line = (index: number) => log.line(index);
   const first = Math.max(0, count - LINES_PER_STEP);
   const lines: string[] = [];
   for (let i = first; i < count; i++) lines.push(...splitLines(clip(line(i), MAX_LINE)).map(escapeHtml));

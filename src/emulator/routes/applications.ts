@@ -49,6 +49,38 @@ function findApp(state: EmulatorState, params: AppParams): AppRecord {
   return app;
 }
 
+const READ_ACTIONS = [
+  'read_project',
+  'list_builds',
+  'read_build',
+  'list_runs',
+  'read_run',
+  'list_runsteps',
+  'read_runstep',
+  'list_workflows',
+  'follow_project',
+  'unfollow_project',
+];
+const WRITE_ACTIONS = [
+  'update_project',
+  'build_project',
+  'rebuild_build',
+  'abort_build',
+  'create_run',
+  'abort_run',
+  'read_env_var',
+  'create_env_var',
+  'update_env_var',
+  'delete_env_var',
+  'deploy_build',
+  'abort_deploy',
+];
+
+/** What the viewer may do with the application, in the real service's words: members may also write. */
+function allowedActions(member: boolean): string[] {
+  return member ? [...WRITE_ACTIONS, ...READ_ACTIONS] : [...READ_ACTIONS];
+}
+
 const APPLICATION_ORDER: Record<string, (a: AppRecord, b: AppRecord) => number> = {
   nameAsc: (a, b) => a.name.localeCompare(b.name),
   nameDesc: (a, b) => b.name.localeCompare(a.name),
@@ -87,7 +119,8 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
     async (request) => {
       const found = findApp(state, request.params);
       requireRead(state, request, found);
-      return applicationSingleView(viewContext(state, request), found);
+      const actions = allowedActions(state.world.isMember(viewer(request), found));
+      return applicationSingleView(viewContext(state, request), found, actions);
     },
   );
 
@@ -98,7 +131,8 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
       const found = findApp(state, request.params);
       requireWrite(state, request, found);
       state.world.setIgnoredBranches(found, request.body.ignoredBranches);
-      return applicationSingleView(viewContext(state, request), found);
+      // The recorded PATCH answer leaves allowedActions out.
+      return applicationSingleView(viewContext(state, request), found, undefined);
     },
   );
 

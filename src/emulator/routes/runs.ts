@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { badRequest, found, notFound } from '../errors.ts';
 import { requireRead, requireViewer, requireWrite, viewContext } from '../http.ts';
-import { runsQuery, runTriggerBody } from '../request-schemas.ts';
+import { RUN_TRIGGER_KEYS, runsQuery, runTriggerBody } from '../request-schemas.ts';
 import { arrayOf, runListItemSchema, runSchema, runTriggerSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
 import { digest } from '../model/ids.ts';
@@ -30,6 +30,15 @@ function matchesFilters(ctx: ViewContext, run: RunRecord, q: RunsQuery): boolean
   const runState = ctx.world.stateOf(run, ctx.now);
   if (q.status !== undefined && statusOf(runState.phase, ctx.quirks) !== q.status) return false;
   return q.result === undefined || runState.result === q.result;
+}
+
+/**
+ * The body without the keys POST /runs does not know: real clients sent `sourceRun` (the PHP SDK) and
+ * `targetId` (an early werckerclient), which the real endpoint most likely ignored.
+ */
+function knownKeysOnly<T>(body: T): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => RUN_TRIGGER_KEYS.includes(key))) as T;
 }
 
 /** Triggers the run a POST /runs asks for, once the pipeline, the source run and the caller are checked. */
@@ -91,7 +100,12 @@ export function registerRunRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post<{ Body: RunTriggerBody }>(
     '/api/v3/runs',
-    { schema: { body: runTriggerBody, response: { 200: runTriggerSchema } } },
+    {
+      schema: { body: runTriggerBody, response: { 200: runTriggerSchema } },
+      preValidation: async (request) => {
+        if (state.quirks.lenientTriggerBody) request.body = knownKeysOnly(request.body);
+      },
+    },
     async (request, reply) => {
       const run = trigger(state, request);
       const ctx = viewContext(state, request);

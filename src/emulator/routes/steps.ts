@@ -1,21 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { notFound } from '../errors.ts';
+import { boom, notFound } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
-import { stepLog } from '../logs.ts';
+import { stepLog, type StepLog } from '../logs.ts';
 import { arrayOf, stepSchema } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
-import type { StepState } from '../timeline.ts';
+import type { PlannedStep, StepState } from '../timeline.ts';
 import { pendingStepView, stepView, type ViewContext } from '../views.ts';
 import type { RunRecord } from '../world-records.ts';
+import { rangeOf } from './log-range.ts';
 import { findRun } from './runs.ts';
 
-/** A step that has started; one that has not is listed with its run's steps but has no resource or log yet. */
-function findStep(state: EmulatorState, ctx: ViewContext, id: string): { run: RunRecord; step: StepState } {
+interface FoundStep {
+  run: RunRecord;
+  step: PlannedStep;
+  /** Undefined while the step has not started. */
+  state: StepState | undefined;
+}
+
+/**
+ * A step of a run that has started, whether the step itself has started or not: its run lists every
+ * step from then on, and each one's `url` and `logUrl` answer. A queued run lists none, so its steps are 404.
+ */
+function findStep(state: EmulatorState, ctx: ViewContext, id: string): FoundStep {
   const ref = state.world.step(id);
   if (ref?.owner.kind === 'run') {
-    const step = state.world.stateOf(ref.owner, ctx.now).steps.find((candidate) => candidate.step.id === id);
-    if (step) return { run: ref.owner, step };
+    const exec = state.world.stateOf(ref.owner, ctx.now);
+    if (exec.phase !== 'queued') {
+      const started = exec.steps.find((candidate) => candidate.step.id === id);
+      return { run: ref.owner, step: ref.step, state: started };
+    }
   }
   throw notFound(`Step ${id} not found`);
 }
@@ -43,31 +57,54 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
     { schema: { response: { 200: stepSchema } } },
     async (request) => {
       const ctx = viewContext(state, request);
-      const { run, step } = findStep(state, ctx, request.params.stepId);
-      requireRead(state, request, run.app);
-      return stepView(ctx, run, step);
+      const found = findStep(state, ctx, request.params.stepId);
+      requireRead(state, request, found.run.app);
+      return found.state
+        ? stepView(ctx, found.run, found.state)
+        : pendingStepView(ctx, found.run, found.step);
     },
   );
 
   app.get<{ Params: { stepId: string } }>('/api/v3/runsteps/:stepId/log', async (request, reply) => {
     const ctx = viewContext(state, request);
-    const { run, step } = findStep(state, ctx, request.params.stepId);
-    requireRead(state, request, run.app);
-    const lines = stepLog({
-      step: step.step,
-      state: step,
-      now: ctx.now,
-      ...(run.plan.logBytes !== undefined ? { logBytes: run.plan.logBytes } : {}),
-    });
-    return reply.type('text/plain; charset=utf-8').send(Readable.from(lines, { objectMode: false }));
+    const found = findStep(state, ctx, request.params.stepId);
+    requireRead(state, request, found.run.app);
+    if (state.quirks.logsWhenFinished && !found.state?.finished) {
+      // What a server that stores a log only once its step has ended answers before then.
+      throw notFound(`Step ${found.step.id} has no log yet: its log is kept once the step has finished`);
+    }
+    const log = stepLog({ step: found.step, state: found.state, now: ctx.now, plan: found.run.plan });
+    return sendLog(request, reply, log, !state.quirks.ignoreRange);
   });
 
   app.get<{ Params: { stepId: string } }>('/api/v3/runsteps/:stepId/artifacts', async (request, reply) => {
     const ctx = viewContext(state, request);
-    const { run, step } = findStep(state, ctx, request.params.stepId);
+    const { run, step, state: stepState } = findStep(state, ctx, request.params.stepId);
     requireRead(state, request, run.app);
-    if (!step.step.artifacts || !step.finished) throw notFound(`Step ${step.step.id} has no artifacts`);
-    const listing = `artifacts of step "${step.step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
+    if (!step.artifacts || !stepState?.finished) throw notFound(`Step ${step.id} has no artifacts`);
+    const listing = `artifacts of step "${step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
     return reply.type('application/octet-stream').send(Buffer.from(listing));
   });
+}
+
+/** The log as far as it has been written, or the part of it a `Range: bytes=N-` asks for. */
+function sendLog(request: FastifyRequest, reply: FastifyReply, log: StepLog, honourRange: boolean) {
+  const stream = (start?: number, end?: number) =>
+    Readable.from(log.bytes(start, end), { objectMode: false });
+  void reply.type('text/plain; charset=utf-8');
+  if (!honourRange) return reply.send(stream());
+  void reply.header('accept-ranges', 'bytes');
+  const range = rangeOf(request.headers.range, log.byteLength);
+  if (range.kind === 'whole') return reply.send(stream());
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${log.byteLength}`)
+      .type('application/json; charset=utf-8')
+      .send(boom(416, `The log has ${log.byteLength} bytes so far`));
+  }
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end - 1}/${log.byteLength}`)
+    .send(stream(range.start, range.end));
 }

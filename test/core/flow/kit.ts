@@ -2,7 +2,7 @@
 // the CLI do: real settings, the real sinks, the fake API port and virtual time. Each run returns
 // everything a test may want to look at.
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
-import type { CancelSignals } from '../../../src/core/flow/context.ts';
+import type { CancelSignals } from '../../../src/core/flow/cancel.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';

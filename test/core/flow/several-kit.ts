@@ -4,7 +4,7 @@
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { FlowSink } from '../../../src/core/flow/events.ts';
-import type { StepEnd, TargetRun } from '../../../src/core/flow/step-types.ts';
+import type { StepEnd, TargetRun } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { stepSummaryHtml } from '../../../src/core/report/step-summary.ts';

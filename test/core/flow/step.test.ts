@@ -2,7 +2,7 @@
 // number of targets; the step's own sinks hear the step's end once.
 import { describe, expect, it } from 'vitest';
 import type { FlowSink } from '../../../src/core/flow/events.ts';
-import type { StepEnd } from '../../../src/core/flow/step-types.ts';
+import type { StepEnd } from '../../../src/core/flow/events.ts';
 import { runFlow } from './kit.ts';
 import { runSeveral } from './several-kit.ts';
 

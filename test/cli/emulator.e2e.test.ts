@@ -59,6 +59,48 @@ describe('ci-run emulator', () => {
     });
   });
 
+  // Issue evidence: `ci-run emulator` is the one users have after `npm install`; it takes every option
+  // `npm run emulator` takes.
+  it('takes --host, --quirks and --control-token as npm run emulator does', async () => {
+    const port = await freePort();
+    const controlToken = 'a-control-token-of-my-own';
+    const cli = startCli([
+      'emulator',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--speed',
+      '0',
+      '--quirks',
+      'nullProgress,ignoreRange',
+      '--control-token',
+      controlToken,
+      '--json',
+    ]);
+    await cli.waitForOutput(/\}\n$/);
+    const quirks = await fetch(`http://127.0.0.1:${port}/_emulator/quirks`, {
+      headers: { authorization: `Bearer ${controlToken}` },
+    });
+    expect(quirks.status).toBe(200);
+    expect(await quirks.json()).toMatchObject({
+      nullProgress: true,
+      ignoreRange: true,
+      pendingApproval: false,
+    });
+    cli.child.kill('SIGTERM');
+    const result = await cli.result;
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ baseUrl: `http://127.0.0.1:${port}`, controlToken });
+
+    const badQuirk = await runCli(['emulator', '--quirks', 'nope']);
+    expect(badQuirk.code).toBe(2);
+    expect(badQuirk.stderr).toContain('ci-run: --quirks: unknown quirk "nope"');
+    const badToken = await runCli(['emulator', '--control-token', 'has space']);
+    expect(badToken.code).toBe(2);
+    expect(badToken.stderr).toContain('ci-run: --control-token: the control token must be printable ASCII');
+  });
+
   it('refuses a bad world file, a taken port and a bad speed with exit code 2, naming the flag', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ci-run-emulator-'));
     writeFileSync(join(dir, 'bad.json'), '{"users": [], "applications": [{"owner": "x"}]}');
@@ -101,6 +143,9 @@ describe('ci-run emulator', () => {
     expect(own.out()).toContain('--port <port>');
     expect(own.out()).toContain('--world <path>');
     expect(own.out()).toContain('--speed <n>');
+    expect(own.out()).toContain('--host <address>');
+    expect(own.out()).toContain('--quirks <all|name,name>');
+    expect(own.out()).toContain('--control-token <token>');
     expect(own.out()).not.toContain('--token');
   });
 });

@@ -104,3 +104,33 @@ describe('stopping the emulator', () => {
     expect(await stopProcess(child.pid!)).toBe('gone');
   });
 });
+
+// Issue evidence: `node dist/emulator/index.js --help`, the entry people find in dist/, ignored its
+// arguments and left a detached emulator on port 8080 behind.
+describe('the main entry outside a runner', () => {
+  it.each([
+    ['no GITHUB_ACTIONS', { GITHUB_STATE: join(dir, 'state') }],
+    ['no GITHUB_STATE', { GITHUB_ACTIONS: 'true' }],
+  ])('with %s: exits 2 pointing at ci-run emulator, and starts nothing', async (_name, runnerEnv) => {
+    const port = await freePort();
+    const entry = join(import.meta.dirname, '../../src/emulator/action/index.ts');
+    const child = spawn(process.execPath, [entry, '--help'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        INPUT_PORT: String(port),
+        ...runnerEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('`ci-run emulator`');
+    await expect(fetch(`http://127.0.0.1:${port}/_emulator/stats`)).rejects.toThrow();
+  });
+});

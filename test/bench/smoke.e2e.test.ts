@@ -23,7 +23,8 @@ beforeAll(async () => {
   await ensureBundle();
 }, 300_000);
 
-describe('the bench and chaos commands', () => {
+// The two commands share nothing, so they run side by side.
+describe.concurrent('the bench and chaos commands', () => {
   it('bench/run.ts --quick prints a table for every benchmark', async () => {
     const { code, stdout, stderr } = await runNode(['bench/run.ts', '--quick']);
     expect(code, stderr).toBe(0);
@@ -42,6 +43,8 @@ describe('the bench and chaos commands', () => {
     expect(stdout).toContain('| run (5 steps, 1 s queue) | history |');
     expect(stdout).toContain('| from SIGINT to | samples |');
     expect(stdout).toContain('`dist/index.js`: spawn → first request arrives');
+    expect(stdout).toContain('`dist/post/index.js` with nothing to do: spawn → exit');
+    expect(stdout).toContain('### Where the time goes');
     expect(stdout).toContain('| summary of | renders |');
     expect(stdout).toContain('| targets | exit | wall | requests per target |');
     expect(stdout).toContain('| targets | samples | to the first abort, median |');

@@ -1,0 +1,32 @@
+// The post entry's first look, before anything heavy loads: when the main step settled its remote work
+// and left no GitHub report open (the common case), there is nothing to do, and the post step ends
+// without loading the HTTP client or @actions/core. Otherwise post.ts loads and does the work.
+import { EOL } from 'node:os';
+import { readSavedState, type SavedState } from '../core/contract.ts';
+import { readState } from './inputs.ts';
+import { coreNow } from './lazy-core.ts';
+
+export const NOTHING_TO_ABORT = 'Nothing to abort: the main step settled the remote work.';
+
+/** Main left nothing to abort: it settled, or never got as far as a trigger. */
+export function mainSettled(state: Partial<SavedState>): boolean {
+  const targetsLeft = state.targets?.some((target) => !target.settled) ?? false;
+  return state.settled === true || (!state.id && !state.pendingTrigger && !targetsLeft);
+}
+
+function reportsLeftOpen(state: Partial<SavedState>): boolean {
+  return state.githubReports !== undefined || (state.targets?.some((t) => t.githubReports) ?? false);
+}
+
+export async function postStart(): Promise<void> {
+  const { state, problems } = readSavedState({ get: readState, save: () => undefined });
+  if (problems.length === 0 && mainSettled(state) && !reportsLeftOpen(state)) {
+    // The line core.debug would write (a fixed text, nothing to escape). The token is not used on this
+    // path, and the main step already masked it for the rest of the job.
+    process.stdout.write(`::debug::${NOTHING_TO_ABORT}${EOL}`);
+    return;
+  }
+  // post.ts uses @actions/core directly and through the ports: both are the same module, loaded first.
+  const [{ post }] = await Promise.all([import('./post.ts'), coreNow()]);
+  await post();
+}
