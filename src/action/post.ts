@@ -13,7 +13,7 @@ import { targetLabels } from '../core/flow/target-label.ts';
 import { namedFor } from './github-names.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import { decide } from '../core/outcome.ts';
-import type { Remote } from '../core/follow.ts';
+import type { Remote } from '../core/model.ts';
 import type { Settings } from '../core/settings.ts';
 import { readActionSettings } from './settings.ts';
 import { messageOf } from '../text/message.ts';

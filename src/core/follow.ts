@@ -3,7 +3,8 @@
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
 import type { CiApi } from './api-port.ts';
 import { ApiError, ContractError, failureOf, type FailureWord } from '../api/errors.ts';
-import type { Build, Run, Step } from '../api/types.ts';
+import type { Step } from '../api/types.ts';
+import type { Remote } from './model.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { RemoteRef } from './refs.ts';
@@ -11,8 +12,6 @@ import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
-
-export type Remote = Run | Build;
 
 export interface FollowObserver {
   /** The resource's status, progress or current step changed (called for the first read too). */

@@ -3,7 +3,7 @@
 // step names) is made one safe line here.
 import type { Step } from '../api/types.ts';
 import type { TriggerInfo } from '../core/flow/events.ts';
-import type { Remote } from '../core/follow.ts';
+import type { Remote } from '../core/model.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
 import { atFailedStep, currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';

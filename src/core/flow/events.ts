@@ -3,7 +3,7 @@
 import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';

@@ -2,7 +2,7 @@
 // as a new run, while attempts and time are left. Nothing else is retried: not an aborted run, not a
 // timeout, a cancellation or an error. Each attempt is triggered exactly once, like the first, behind
 // a watermark of its own.
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import { attemptWords, decide, failedAttemptLine } from '../outcome.ts';
 import { failedStepOf } from '../report/format.ts';
 import type { FlowContext } from './context.ts';

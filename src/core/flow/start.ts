@@ -1,7 +1,7 @@
 // The remote work comes to exist here: triggered exactly once, or attached to by id. A retry comes
 // here again: the attempt before it is put aside with the view's other attempts first.
 import { fingerprintOf } from '../fingerprint.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { RemoteRef } from '../refs.ts';
 import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';

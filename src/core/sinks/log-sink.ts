@@ -6,7 +6,7 @@ import type { Step, Workflow } from '../../api/types.ts';
 import { isFinished } from '../../api/types.ts';
 import type { Clock } from '../../time.ts';
 import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
 import type { Log } from '../ports.ts';
 import { AnnotationBudget, failedStepAnnotation } from '../report/annotations.ts';
