@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs]
 //                     [--bundle DIR] [--baseline DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
@@ -10,6 +10,7 @@ import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
 import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
+import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
 import {
   DEFAULT_DETECTION_CASES,
   finishDetectionMarkdown,
@@ -36,7 +37,7 @@ import { writeDocsSection } from './support/docs-section.ts';
 import { ms } from './support/format.ts';
 import { describeMachine, fileDigest, machineLine } from './support/machine.ts';
 
-const SECTIONS = ['simulation', 'detection', 'abort', 'cold-start', 'scale', 'fan-out'] as const;
+const SECTIONS = ['simulation', 'detection', 'abort', 'cold-start', 'scale', 'fan-out', 'live-logs'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Configuration {
@@ -51,6 +52,7 @@ interface Configuration {
   summaryRenders: number;
   corpusRuns: number;
   fanOut: { counts: number[]; runMs: number; abortSamples: number };
+  liveLogs: LiveLogOptions;
 }
 
 const FULL: Configuration = {
@@ -65,6 +67,7 @@ const FULL: Configuration = {
   summaryRenders: 30,
   corpusRuns: 200,
   fanOut: { counts: [1, 10, 50], runMs: 60_000, abortSamples: 10 },
+  liveLogs: { stepMs: 30_000, bigLogBytes: 100 * 1024 * 1024 },
 };
 
 const QUICK: Configuration = {
@@ -82,6 +85,7 @@ const QUICK: Configuration = {
   summaryRenders: 3,
   corpusRuns: 10,
   fanOut: { counts: [1, 3], runMs: 3000, abortSamples: 2 },
+  liveLogs: { stepMs: 5000, bigLogBytes: 1024 * 1024 },
 };
 
 const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR]`;
@@ -190,6 +194,11 @@ async function main(): Promise<number> {
       begin('Fan-out: several targets in one step…');
       const fanOut = await measureFanOut(entries, { ...config.fanOut, seed: flags.seed, log });
       emit(`## 5. Several targets in one step\n\n${fanOutMarkdown(fanOut)}`);
+    }
+    if (wanted('live-logs')) {
+      begin('Live step logs…');
+      const live = await measureLiveLogs(config.liveLogs);
+      emit(`## 6. Live step logs\n\n${liveLogsMarkdown(live, config.liveLogs)}`);
     }
   } finally {
     entries.dispose();

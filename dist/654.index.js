@@ -37,8 +37,8 @@ function together(sinks) {
         triggered: (info) => each('triggered', (sink) => sink.triggered(info)),
         update: (resource, steps) => each('update', (sink) => sink.update(resource, steps)),
         workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged(workflow)),
-        async stepFinished(step, steps, runFinished) {
-            await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished)));
+        async stepFinished(step, steps, runFinished, signal) {
+            await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished, signal)));
         },
         async concluded(conclusion) {
             const endings = await Promise.allSettled(sinks.map(async (sink) => sink.concluded?.(conclusion)));
@@ -856,7 +856,7 @@ async function finishOpenReports(reporting, open, ending, deps) {
     const write = (kind, call) => {
         const writer = new ReportWriter(kind, deps);
         writer.enqueue('state', (_retry, signal) => call(signal));
-        writers.push(writer.drain(deps.clock.now() + BACKSTOP_PATIENCE_MS));
+        writers.push(writer.drain(Math.min(deps.clock.now() + BACKSTOP_PATIENCE_MS, deps.deadline ?? Infinity)));
     };
     if (open.status && reporting.commitStatus) {
         const context = reporting.commitStatus;

@@ -12303,7 +12303,7 @@ module.exports = clean
 
 
 
-const eq = __webpack_require__(2701)
+const eq = __webpack_require__(5082)
 const neq = __webpack_require__(4974)
 const gt = __webpack_require__(6599)
 const gte = __webpack_require__(1236)
@@ -12537,7 +12537,7 @@ module.exports = diff
 
 /***/ }),
 
-/***/ 2701:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -12865,7 +12865,7 @@ const sort = __webpack_require__(7491)
 const rsort = __webpack_require__(7192)
 const gt = __webpack_require__(6599)
 const lt = __webpack_require__(3872)
-const eq = __webpack_require__(2701)
+const eq = __webpack_require__(5082)
 const neq = __webpack_require__(4974)
 const gte = __webpack_require__(1236)
 const lte = __webpack_require__(6717)

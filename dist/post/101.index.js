@@ -920,7 +920,7 @@ async function finishOpenReports(reporting, open, ending, deps) {
     const write = (kind, call) => {
         const writer = new report_writer_ReportWriter(kind, deps);
         writer.enqueue('state', (_retry, signal) => call(signal));
-        writers.push(writer.drain(deps.clock.now() + BACKSTOP_PATIENCE_MS));
+        writers.push(writer.drain(Math.min(deps.clock.now() + BACKSTOP_PATIENCE_MS, deps.deadline ?? Infinity)));
     };
     if (open.status && reporting.commitStatus) {
         const context = reporting.commitStatus;

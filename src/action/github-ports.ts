@@ -2,8 +2,8 @@
 // the first request is in flight (lazy-core.ts); what is written before then is written, in order,
 // as soon as it has loaded.
 import type { Outputs, StateStore } from '../core/contract.ts';
-import type { Log, SummarySink } from '../core/ports.ts';
-import { fenceLogLines, guardLogLine, stripControls } from '../text/safety.ts';
+import type { AnnotationProps, Log, SummarySink } from '../core/ports.ts';
+import { fenceLogLines, guardLogLine, neutralize, stripControls } from '../text/safety.ts';
 import { readState } from './inputs.ts';
 import { coreNow, withCore } from './lazy-core.ts';
 
@@ -18,11 +18,16 @@ export const githubLog: Log = {
     });
   },
   debug: (line) => withCore((core) => core.debug(stripControls(line))),
-  warning: (message, props) => withCore((core) => core.warning(message, props ?? {})),
-  error: (message, props) => withCore((core) => core.error(message, props ?? {})),
-  startGroup: (title) => withCore((core) => core.startGroup(title)),
+  // Annotations and group titles carry remote text too (an error body in a message): inert, as info is.
+  warning: (message, props) => withCore((core) => core.warning(neutralize(message), inertProps(props))),
+  error: (message, props) => withCore((core) => core.error(neutralize(message), inertProps(props))),
+  startGroup: (title) => withCore((core) => core.startGroup(stripControls(title))),
   endGroup: () => withCore((core) => core.endGroup()),
 };
+
+function inertProps(props: AnnotationProps | undefined): AnnotationProps {
+  return props?.title === undefined ? {} : { title: stripControls(props.title) };
+}
 
 export const githubOutputs: Outputs = {
   set: (name, value) => withCore((core) => core.setOutput(name, value)),

@@ -6,6 +6,7 @@
 import * as core from '@actions/core';
 import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
+import { Budget } from '../core/budget.ts';
 import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
 import type { CiApi } from '../core/api-port.ts';
 import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
@@ -26,21 +27,42 @@ import { readInput } from './inputs.ts';
 import { mainSettled, NOTHING_TO_ABORT } from './post-start.ts';
 import { USER_AGENT } from './user-agent.ts';
 
+/**
+ * The whole post step, searches, aborts and GitHub reports together: well inside the time the runner
+ * gives a post step before it kills it, so that the step can say what it could not finish.
+ */
+const POST_BUDGET_MS = 30_000;
 const POST_ABORT_BUDGET_MS = 20_000;
+/** The search for a trigger in flight, at most. */
+const SEARCH_MS = 8000;
+/** Kept from the aborts for the GitHub reports. */
+const REPORTS_RESERVE_MS = 8000;
+/** The read of the run that tells the reports how it ended, at most. */
+const ENDING_READ_MS = 5000;
 
 export async function post(): Promise<void> {
-  const { state, problems } = readSavedState(githubState);
-  if (problems.length > 0) {
-    core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
+  const budget = new Budget(systemClock, POST_BUDGET_MS);
+  try {
+    const { state, problems } = readSavedState(githubState);
+    if (problems.length > 0) {
+      core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
+    }
+    const rawToken = core.getInput('token');
+    if (rawToken) core.setSecret(rawToken);
+    if (mainSettled(state)) {
+      core.debug(NOTHING_TO_ABORT);
+    } else {
+      await abortWhatMainLeft(state, budget);
+    }
+    await finishGitHubReports(reportsLeftOpen(state), budget);
+    if (budget.spent) {
+      core.warning(
+        `The post step stopped at its ${POST_BUDGET_MS / 1000}s budget; what it could not finish is named above.`,
+      );
+    }
+  } finally {
+    budget.dispose();
   }
-  const rawToken = core.getInput('token');
-  if (rawToken) core.setSecret(rawToken);
-  if (mainSettled(state)) {
-    core.debug(NOTHING_TO_ABORT);
-  } else {
-    await abortWhatMainLeft(state);
-  }
-  await finishGitHubReports(reportsLeftOpen(state));
 }
 
 /** GitHub reports main left open: its own, or each target's (`index` into the targets). */
@@ -58,7 +80,7 @@ function reportsLeftOpen(state: Partial<SavedState>): OpenReportsOf[] {
   return [...own, ...targets];
 }
 
-async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
+async function abortWhatMainLeft(state: Partial<SavedState>, budget: Budget): Promise<void> {
   try {
     const settings = readSettings(readInput);
     if (!settings.abortOnCancel) {
@@ -68,16 +90,24 @@ async function abortWhatMainLeft(state: Partial<SavedState>): Promise<void> {
       return;
     }
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
-    await withApiClient(connection, (client) => abortUnsettled(client, state));
+    await withApiClient(connection, (client) => abortUnsettled(client, state, budget));
   } catch (error) {
     core.warning(`Could not abort the remote work: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`);
   }
 }
 
-async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promise<void> {
-  const { refs, ambiguous } = state.targets
-    ? await leftWorkOfTargets(client, state.targets)
-    : await leftWork(client, state);
+async function abortUnsettled(client: CiApi, state: Partial<SavedState>, budget: Budget): Promise<void> {
+  const search = budget.slice(SEARCH_MS, REPORTS_RESERVE_MS);
+  const call = { signal: search.signal, deadline: search.deadline };
+  const { refs, ambiguous, unsearched } = state.targets
+    ? await leftWorkOfTargets(client, state.targets, call)
+    : await leftWork(client, state, call);
+  if (unsearched !== undefined) {
+    core.warning(
+      `Could not finish looking for the run of a trigger main left in flight (${unsearched} ` +
+        `${unsearched === 1 ? 'search' : 'searches'}); a run it created, if any, is left running.`,
+    );
+  }
   if (ambiguous !== undefined) {
     core.warning(
       `The main step stopped while triggering, and ${ambiguous} new runs match the trigger; ` +
@@ -93,7 +123,7 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>): Promis
   }
   core.info(`The main step did not finish following ${refs.map(workName).join(', ')}; aborting.`);
   const results = await abortAll(client, refs, {
-    budgetMs: POST_ABORT_BUDGET_MS,
+    budgetMs: budget.slice(POST_ABORT_BUDGET_MS, REPORTS_RESERVE_MS).ms,
     clock: systemClock,
     sleep: realSleep,
     log: githubLog,
@@ -112,7 +142,7 @@ function workName(ref: RemoteRef): string {
  * The reports main opened and could not finish get the work's end as far as post can tell it; a
  * target's reports are named for it, as main named them.
  */
-async function finishGitHubReports(left: readonly OpenReportsOf[]): Promise<void> {
+async function finishGitHubReports(left: readonly OpenReportsOf[], budget: Budget): Promise<void> {
   if (left.length === 0) return;
   try {
     const { settings, github } = readActionSettings(readInput);
@@ -120,12 +150,18 @@ async function finishGitHubReports(left: readonly OpenReportsOf[]): Promise<void
     core.setSecret(github.token);
     const labels = targetLabels(settings.targets);
     const { finishOpenReports } = await import('../github/reporting.ts');
-    const deps = { log: githubLog, clock: systemClock, sleep: realSleep, userAgent: USER_AGENT };
+    const deps = {
+      log: githubLog,
+      clock: systemClock,
+      sleep: realSleep,
+      userAgent: USER_AGENT,
+      deadline: budget.deadline,
+    };
     await Promise.all(
       left.map(async ({ work, open, index }) => {
         const label = index === undefined ? undefined : labels[index];
         if (index !== undefined && label === undefined) return;
-        const ending = await endingOf(settings, work);
+        const ending = await endingOf(settings, work, budget);
         if (label === undefined) await finishOpenReports(github, open, ending, deps);
         else await finishOpenReports(namedFor(github, label), open, prefixed(ending, label), deps);
       }),
@@ -145,10 +181,11 @@ function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string)
 async function endingOf(
   settings: Settings,
   state: Pick<Partial<SavedState>, 'kind' | 'id'>,
+  budget: Budget,
 ): Promise<{ outcome: OutcomeKind; line: string }> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
   const { outcome } = decide(
-    { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref)) },
+    { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref, budget)) },
     settings,
   );
   return { outcome: outcome.kind, line: outcome.message };
@@ -157,11 +194,15 @@ async function endingOf(
 async function readNow(
   settings: Settings,
   ref: RemoteRef,
+  budget: Budget,
 ): Promise<Pick<Remote, 'status' | 'result'> | undefined> {
   try {
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
+    // Half of what is left at most: the reports themselves need the rest.
+    const read = budget.slice(Math.min(ENDING_READ_MS, budget.left() / 2));
+    const call = { signal: read.signal, deadline: read.deadline };
     return await withApiClient(connection, (client) =>
-      ref.kind === 'run' ? client.getRun(ref.id) : client.getBuild(ref.id),
+      ref.kind === 'run' ? client.getRun(ref.id, call) : client.getBuild(ref.id, call),
     );
   } catch {
     return undefined;

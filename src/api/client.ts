@@ -21,6 +21,8 @@ import {
 } from './parse.ts';
 import * as requests from './requests.ts';
 import type { RequestSpec } from './requests.ts';
+import { ContractError } from './errors.ts';
+import { parseContentRange, type StepLogRead } from './step-log-read.ts';
 import type { Build } from './types.ts';
 
 export interface ClientOptions extends ExchangeOptions {
@@ -109,7 +111,57 @@ export class ApiClient {
         accept: 'text/plain, */*',
         retry: true,
         trigger: false,
-        read: async (response, path) => this.#exchanger.stream(response, path, call?.signal),
+        read: async (response, path, bounded) => this.#exchanger.stream(response, path, bounded),
+      },
+      call,
+    );
+  }
+
+  /**
+   * Reads a step's log from byte `from` on (`Range: bytes=N-`), for following a log while it grows: a 206
+   * is the part asked for, a 200 the whole log (the server ignored the range), a 416 nothing new (with
+   * the log's length, which may be below `from` when the log started over), a 404 no log yet. The same
+   * origin rules as openStepLog apply.
+   */
+  async readStepLog(logUrl: string, from: number, call?: CallOptions): Promise<StepLogRead> {
+    if (!Number.isSafeInteger(from) || from < 0)
+      throw new RangeError(`from must be a byte offset, not ${from}`);
+    const url = await this.#exchanger.serverUrl(logUrl, 'logUrl');
+    const endpoint = 'GET :logUrl';
+    return this.#exchanger.send<StepLogRead>(
+      {
+        method: 'GET',
+        endpoint,
+        url,
+        field: 'logUrl',
+        accept: 'text/plain, */*',
+        // Without compression: the offsets are those of the log's own bytes.
+        headers: { range: `bytes=${from}-`, 'accept-encoding': 'identity' },
+        retry: true,
+        trigger: false,
+        settle: (response) => {
+          if (response.statusCode === 404) return { kind: 'not-yet' };
+          if (response.statusCode !== 416) return undefined;
+          const range = parseContentRange(response.headers['content-range']);
+          return range?.totalLength !== undefined
+            ? { kind: 'nothing-new', totalLength: range.totalLength }
+            : { kind: 'nothing-new' };
+        },
+        read: async (response, path, bounded) => {
+          const body = () => this.#exchanger.stream(response, path, bounded);
+          if (response.statusCode !== 206) return { kind: 'whole', body: body() };
+          const range = parseContentRange(response.headers['content-range']);
+          if (range?.start === undefined) {
+            await response.body.dump().catch(() => undefined);
+            throw new ContractError(endpoint, 'Content-Range', 'is missing or not a single byte range');
+          }
+          return {
+            kind: 'partial',
+            start: range.start,
+            body: body(),
+            ...(range.totalLength !== undefined ? { totalLength: range.totalLength } : {}),
+          };
+        },
       },
       call,
     );

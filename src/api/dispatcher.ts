@@ -13,12 +13,21 @@ export interface Timeouts {
   headersMs?: number;
   /** Waiting between two chunks of the response body. */
   bodyMs?: number;
+  /**
+   * One attempt of an API request from start to end, headers and body together: the idle timers above
+   * reset on every byte, so a server trickling one byte at a time would never trip them.
+   */
+  totalMs?: number;
+  /** The same for a URL the server handed out (a step log), whose body can be long. */
+  streamTotalMs?: number;
 }
 
 const DEFAULT_TIMEOUTS: Readonly<Required<Timeouts>> = Object.freeze({
   connectMs: 10_000,
   headersMs: 30_000,
   bodyMs: 30_000,
+  totalMs: 60_000,
+  streamTotalMs: 120_000,
 });
 
 /** The defaults with the given values over them; each given value must be a positive integer. */

@@ -46,6 +46,13 @@ export interface Exchange<T> {
   field?: string;
   body?: unknown;
   accept?: string;
+  /** Further request headers (a step log's `Range`). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * A non-2xx answer that is a result rather than a failure (a 416 to a range past the end): its value,
+   * or undefined to treat it as a failure. The body is discarded.
+   */
+  settle?: (response: Dispatcher.ResponseData) => T | undefined;
   /** Reads (GET) and aborts (PUT) may be sent again. */
   retry: boolean;
   /** A POST that creates something: failures after sending become TriggerOutcomeUnknownError. */
@@ -53,7 +60,14 @@ export interface Exchange<T> {
   /** Adjusts the error of a non-2xx answer, e.g. to mark an endpoint the server lacks. */
   onHttpError?: (init: ApiErrorInit) => ApiErrorInit;
   /** Turns a 2xx answer into the result; a ContractError means the body is unusable. */
-  read: (response: Dispatcher.ResponseData, path: string) => Promise<T>;
+  read: (response: Dispatcher.ResponseData, path: string, bounded: Bounded) => Promise<T>;
+}
+
+/** What ends one attempt early: the caller's signal, and the attempt's own total time limit. */
+export interface Bounded {
+  signal: AbortSignal | undefined;
+  limit: AbortSignal;
+  limitMs: number;
 }
 
 /** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */

@@ -27,7 +27,7 @@ import {
   type RetryPolicy,
 } from './retry.ts';
 import { classifyTransportError, type TransportFailure } from './transport.ts';
-import type { AttemptResult, CallOptions, Exchange, ExchangeOptions } from './exchange-types.ts';
+import type { AttemptResult, Bounded, CallOptions, Exchange, ExchangeOptions } from './exchange-types.ts';
 
 const DEFAULT_USER_AGENT = 'ci-run-action';
 
@@ -84,9 +84,12 @@ export class Exchanger {
     return url;
   }
 
-  /** The body of a 2xx answer as bytes, handed out as they arrive; nothing is buffered whole. */
-  stream(response: Dispatcher.ResponseData, path: string, signal?: AbortSignal): AsyncIterable<Uint8Array> {
-    return streamBody(response.body, (err) => this.#streamError(path, err, signal));
+  /**
+   * The body of a 2xx answer as bytes, handed out as they arrive; nothing is buffered whole. The
+   * attempt's limits still hold while it is read.
+   */
+  stream(response: Dispatcher.ResponseData, path: string, bounded: Bounded): AsyncIterable<Uint8Array> {
+    return streamBody(response.body, (err) => this.#streamError(path, err, bounded));
   }
 
   /** Closes the dispatcher this exchanger created; a dispatcher passed in is left to its owner. */
@@ -178,6 +181,7 @@ export class Exchanger {
     signal: AbortSignal | undefined,
   ): Promise<AttemptResult<T>> {
     const headers: Record<string, string> = {
+      ...exchange.headers,
       accept: exchange.accept ?? 'application/json',
       'user-agent': this.#userAgent,
     };
@@ -185,13 +189,17 @@ export class Exchanger {
     // The token goes to the API's own origin only, never to URLs on other hosts.
     if (this.#token && exchange.url.origin === this.#origin) headers.authorization = `Bearer ${this.#token}`;
 
+    // The whole attempt, headers and body, within one limit: the idle timers reset on every byte.
+    const limitMs = exchange.field === undefined ? this.#timeouts.totalMs : this.#timeouts.streamTotalMs;
+    const limit = AbortSignal.timeout(limitMs);
+    const bounded: Bounded = { signal, limit, limitMs };
     let response: Dispatcher.ResponseData;
     try {
       response = await request(exchange.url, {
         method: exchange.method,
         headers,
         ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
-        ...(signal ? { signal } : {}),
+        signal: signal ? AbortSignal.any([signal, limit]) : limit,
         dispatcher: this.#dispatcherFor(exchange),
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
@@ -204,18 +212,23 @@ export class Exchanger {
           `refusing to fetch ${exchange.field}: ${err.message}`,
         );
       }
-      return this.#failure(exchange, path, attempt, err, signal, false);
+      return this.#failure(exchange, path, attempt, err, bounded, false);
     }
 
     const { statusCode } = response;
-    if (statusCode < 200 || statusCode > 299) return this.#httpError(exchange, path, attempt, response);
+    if (statusCode < 200 || statusCode > 299) {
+      const settled = exchange.settle?.(response);
+      if (settled === undefined) return this.#httpError(exchange, path, attempt, response);
+      await response.body.dump().catch(() => undefined);
+      return { ok: true, value: settled, status: statusCode };
+    }
     try {
-      return { ok: true, value: await exchange.read(response, path), status: statusCode };
+      return { ok: true, value: await exchange.read(response, path, bounded), status: statusCode };
     } catch (err) {
       const failed =
         err instanceof ContractError
           ? this.#unusableBody(exchange, path, attempt, statusCode, err)
-          : this.#failure(exchange, path, attempt, err, signal, true);
+          : this.#failure(exchange, path, attempt, err, bounded, true);
       // A 2xx to a trigger: the server created the run or build, whatever became of its answer.
       return 'init' in failed && failed.outcomeUnknown ? { ...failed, taken: true } : failed;
     }
@@ -286,7 +299,7 @@ export class Exchanger {
     path: string,
     attempt: number,
     err: unknown,
-    signal: AbortSignal | undefined,
+    { signal, limit, limitMs }: Bounded,
     afterHeaders: boolean,
   ): AttemptResult<T> {
     if (signal?.aborted) {
@@ -298,7 +311,7 @@ export class Exchanger {
         label: 'aborted',
       };
     }
-    const failure = classifyTransportError(err, this.#timeouts);
+    const failure = limit.aborted ? overLimit(limitMs) : classifyTransportError(err, this.#timeouts);
     const init = this.#transportInit(exchange.method, path, err, failure, attempt);
     return {
       ok: false,
@@ -312,9 +325,10 @@ export class Exchanger {
     return new ApiError({ method: exchange.method, path, kind: 'aborted', retryable: false, attempts });
   }
 
-  #streamError(path: string, err: unknown, signal: AbortSignal | undefined): Error {
+  #streamError(path: string, err: unknown, { signal, limit, limitMs }: Bounded): Error {
     if (signal?.aborted) return new ApiError({ method: 'GET', path, kind: 'aborted', retryable: false });
-    return new ApiError(this.#transportInit('GET', path, err, classifyTransportError(err, this.#timeouts)));
+    const failure = limit.aborted ? overLimit(limitMs) : classifyTransportError(err, this.#timeouts);
+    return new ApiError(this.#transportInit('GET', path, err, failure));
   }
 
   #transportInit(
@@ -344,4 +358,15 @@ export class Exchanger {
       // A failing log sink must not fail the call it describes.
     }
   }
+}
+
+/** An attempt that outlasted its total limit, however steadily the bytes came. */
+function overLimit(limitMs: number): TransportFailure {
+  return {
+    kind: 'timeout',
+    code: 'ERR_TOTAL_TIMEOUT',
+    detail: `no complete answer within ${limitMs} ms`,
+    mayHaveReachedServer: true,
+    retryable: true,
+  };
 }

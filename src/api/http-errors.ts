@@ -2,6 +2,7 @@
 // `{statusCode, error, message}`; anything else falls back to the text, then to fixed messages.
 
 import { STATUS_CODES } from 'node:http';
+import { clip, stripControls } from '../text/safety.ts';
 import { createRedactor, type Redactor } from './redact.ts';
 
 const MAX_MESSAGE_LENGTH = 500;
@@ -38,9 +39,13 @@ export function serverMessageFrom(
   return FIXED_MESSAGES[status] ?? STATUS_CODES[status] ?? `HTTP ${status}`;
 }
 
+/**
+ * Made inert first (escape sequences, control and bidirectional characters: taking them out could join
+ * the pieces of a token), then masked, then cut.
+ */
 function shorten(text: string, redact: Redactor): string {
-  const oneLine = redact(text.replace(/\s+/g, ' ').trim());
-  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : oneLine;
+  const oneLine = redact(stripControls(text).replace(/\s+/g, ' ').trim());
+  return clip(oneLine, MAX_MESSAGE_LENGTH);
 }
 
 export function hintFor(status: number, serverMessage: string): string | undefined {

@@ -13,7 +13,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from './undici.ts';
 import { RequestValidationError } from './errors.ts';
 
-export type AddressClass = 'public' | 'loopback' | 'link-local' | 'private' | 'metadata';
+export type AddressClass = 'public' | 'loopback' | 'link-local' | 'private' | 'metadata' | 'reserved';
 
 /** Resolves a host name to all its addresses, as a connection would. */
 export type ResolveName = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -31,6 +31,11 @@ const IPV4_RANGES: ReadonlyArray<[Special, string, number]> = [
   ['private', '100.64.0.0', 10],
   ['private', '172.16.0.0', 12],
   ['private', '192.168.0.0', 16],
+  // Not global unicast: protocol assignments, benchmarking, multicast, the reserved block and broadcast.
+  ['reserved', '192.0.0.0', 24],
+  ['reserved', '198.18.0.0', 15],
+  ['reserved', '224.0.0.0', 4],
+  ['reserved', '240.0.0.0', 4],
 ];
 const IPV6_RANGES: ReadonlyArray<[Special, string, number]> = [
   ['metadata', 'fd00:ec2::254', 128],
@@ -38,6 +43,17 @@ const IPV6_RANGES: ReadonlyArray<[Special, string, number]> = [
   ['loopback', '::1', 128],
   ['link-local', 'fe80::', 10],
   ['private', 'fc00::', 7],
+  // Teredo hides the address it reaches.
+  ['reserved', '2001::', 32],
+];
+/**
+ * IPv6 outside these is not global unicast (IPv4-compatible `::a.b.c.d`, multicast, discard…): refused
+ * as reserved. IPv4-mapped and NAT64 forms are judged by the IPv4 address they carry.
+ */
+const GLOBAL_V6: ReadonlyArray<[string, number]> = [
+  ['2000::', 3],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
 ];
 const METADATA_NAMES = new Set(['metadata.google.internal']);
 
@@ -47,6 +63,7 @@ const WORDS: Record<AddressClass, string> = {
   'link-local': 'link-local',
   private: 'private',
   metadata: 'cloud metadata',
+  reserved: 'reserved (not global unicast)',
 };
 
 const CLASS_LISTS: ReadonlyArray<[Special, BlockList]> = (() => {
@@ -56,10 +73,24 @@ const CLASS_LISTS: ReadonlyArray<[Special, BlockList]> = (() => {
     // IPv4-mapped IPv6 (::ffff:a.b.c.d) matches IPv4 rules already; NAT64 (64:ff9b::/96) does not.
     list(kind).addSubnet(address, bits, 'ipv4');
     list(kind).addSubnet(`64:ff9b::${address}`, 96 + bits, 'ipv6');
+    // 6to4 (2002:AABB:CCDD::/48) carries the IPv4 address it routes to.
+    list(kind).addSubnet(sixToFour(address), 16 + bits, 'ipv6');
   }
   for (const [kind, address, bits] of IPV6_RANGES) list(kind).addSubnet(address, bits, 'ipv6');
   return [...lists];
 })();
+
+const GLOBAL_LIST = (() => {
+  const list = new BlockList();
+  for (const [address, bits] of GLOBAL_V6) list.addSubnet(address, bits, 'ipv6');
+  return list;
+})();
+
+/** The 6to4 prefix of an IPv4 address: 2002:AABB:CCDD::. */
+function sixToFour(ipv4: string): string {
+  const hex = ipv4.split('.').map((part) => Number(part).toString(16).padStart(2, '0'));
+  return `2002:${hex[0]}${hex[1]}:${hex[2]}${hex[3]}::`;
+}
 
 /** Host name without IPv6 brackets, zone or trailing dot, lower-cased. */
 function bareHost(hostname: string): string {
@@ -76,7 +107,9 @@ export function classifyAddress(address: string): AddressClass | undefined {
   const family = isIP(bare);
   if (family === 0) return undefined;
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  return CLASS_LISTS.find(([, list]) => list.check(bare, type))?.[0] ?? 'public';
+  const special = CLASS_LISTS.find(([, list]) => list.check(bare, type))?.[0];
+  if (special !== undefined) return special;
+  return type === 'ipv6' && !GLOBAL_LIST.check(bare, 'ipv6') ? 'reserved' : 'public';
 }
 
 /** What the host says of itself without a lookup: an IP literal, or a name known to be local. */

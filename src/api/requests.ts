@@ -43,6 +43,10 @@ function segment(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new RequestValidationError(field, `${field} must be a non-empty string`);
   }
+  // The last line against a path that climbs: `.` and `..` stay dot segments however they are encoded.
+  if (value === '.' || value === '..') {
+    throw new RequestValidationError(field, `${field} may not be "." or ".."`);
+  }
   return encodeURIComponent(value);
 }
 

@@ -14,7 +14,8 @@ function milliseconds(fraction: string | undefined): string {
 
 /** ISO 8601 or Go `time.String()` text (fractions truncated to milliseconds); undefined when neither. */
 export function parseTimestamp(value: unknown): Date | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value);
+  // A finite number can still be no date (1e20): dropped like any malformed optional field.
+  if (typeof value === 'number' && Number.isFinite(value)) return validDate(new Date(value));
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   let normalised: string | undefined;
@@ -34,4 +35,8 @@ export function parseTimestamp(value: unknown): Date | undefined {
   if (normalised === undefined) return undefined;
   const ms = Date.parse(normalised);
   return Number.isNaN(ms) ? undefined : new Date(ms);
+}
+
+function validDate(date: Date): Date | undefined {
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }

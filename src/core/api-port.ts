@@ -14,6 +14,7 @@ import type {
   Workflow,
   WorkflowFilters,
 } from '../api/types.ts';
+import type { StepLogRead } from '../api/step-log-read.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -42,4 +43,6 @@ export interface CiApi {
   getWorkflow(id: string, call?: CallOptions): Promise<Workflow>;
   /** The bytes of a step's log as they arrive. */
   openStepLog(logUrl: string, call?: CallOptions): Promise<AsyncIterable<Uint8Array>>;
+  /** A step's log from byte `from` on, for following it while it grows. */
+  readStepLog(logUrl: string, from: number, call?: CallOptions): Promise<StepLogRead>;
 }

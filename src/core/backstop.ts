@@ -2,7 +2,8 @@
 // run (or build) main saved and the other runs of its workflow, and the run of a trigger that was in
 // flight, found the way a lost trigger response is. With `retries` both can be there at once: an
 // attempt that finished, and the next one's trigger in flight.
-import type { CiApi } from './api-port.ts';
+import type { CallOptions, CiApi } from './api-port.ts';
+import type { Run } from '../api/types.ts';
 import type { SavedState, TargetState } from './contract.ts';
 import { buildRef, runRef, type RemoteRef } from './refs.ts';
 import { findTriggeredRuns } from './trigger.ts';
@@ -11,11 +12,14 @@ export interface LeftWork {
   refs: RemoteRef[];
   /** How many runs matched the trigger in flight when more than one did: none of them is taken. */
   ambiguous?: number;
+  /** Searches for a trigger in flight that could not be finished (in time); the saved work still counts. */
+  unsearched?: number;
 }
 
 type Saved = Pick<Partial<SavedState>, 'kind' | 'id' | 'workflowRuns' | 'pendingTrigger'>;
 
-export async function leftWork(client: CiApi, state: Saved): Promise<LeftWork> {
+/** `call` bounds the search for a trigger in flight (the post step has a budget). */
+export async function leftWork(client: CiApi, state: Saved, call?: CallOptions): Promise<LeftWork> {
   // Built from the API root and the ids: a saved URL is never where an abort is sent.
   const saved = state.id
     ? [
@@ -24,16 +28,30 @@ export async function leftWork(client: CiApi, state: Saved): Promise<LeftWork> {
       ]
     : [];
   if (!state.pendingTrigger) return { refs: saved };
-  const candidates = await findTriggeredRuns(client, state.pendingTrigger);
+  let candidates: Run[];
+  try {
+    candidates = await findTriggeredRuns(client, state.pendingTrigger, call);
+  } catch {
+    return { refs: saved, unsearched: 1 };
+  }
   if (candidates.length > 1) return { refs: saved, ambiguous: candidates.length };
-  const inFlight = candidates.map((run): RemoteRef => ({ kind: 'run', id: run.id, url: run.url }));
+  const inFlight = candidates.map((run) => runRef(client.apiUrl, run.id));
   return { refs: [...saved, ...inFlight.filter((ref) => ref.id !== state.id)] };
 }
 
 /** With several targets: what each unsettled target left, looked for at the same time. */
-export async function leftWorkOfTargets(client: CiApi, targets: readonly TargetState[]): Promise<LeftWork> {
+export async function leftWorkOfTargets(
+  client: CiApi,
+  targets: readonly TargetState[],
+  call?: CallOptions,
+): Promise<LeftWork> {
   const unsettled = targets.filter((target) => !target.settled && (target.id || target.pendingTrigger));
-  const each = await Promise.all(unsettled.map((target) => leftWork(client, target)));
+  const each = await Promise.all(unsettled.map((target) => leftWork(client, target, call)));
   const ambiguous = each.reduce((sum, left) => sum + (left.ambiguous ?? 0), 0);
-  return { refs: each.flatMap((left) => left.refs), ...(ambiguous > 0 ? { ambiguous } : {}) };
+  const unsearched = each.reduce((sum, left) => sum + (left.unsearched ?? 0), 0);
+  return {
+    refs: each.flatMap((left) => left.refs),
+    ...(ambiguous > 0 ? { ambiguous } : {}),
+    ...(unsearched > 0 ? { unsearched } : {}),
+  };
 }

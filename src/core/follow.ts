@@ -7,6 +7,7 @@ import type { Step } from '../api/types.ts';
 import type { Remote } from './model.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
+import { isCutOff } from './deadline.ts';
 import type { RemoteRef } from './refs.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
@@ -162,7 +163,8 @@ async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState
     state.contractErrors = 0;
     return true;
   } catch (error) {
-    if (cancel.aborted) return false;
+    // Cut off by the flow's bounds: the loop tells a cancel from the timeout.
+    if (cancel.aborted || isCutOff(error)) return false;
     // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
     const transient =
       error instanceof ContractError || (error instanceof ApiError && !PERMANENT.has(failureOf(error)));

@@ -57,6 +57,8 @@ export type Ending =
     }
   /** A cancel before anything was triggered. */
   | { kind: 'cancelled-before-trigger' }
+  /** The timeout or a cancel cut a request off before any run or build was known. */
+  | { kind: 'cut-before-start'; reason: 'timeout' | 'cancelled'; triggerSent: boolean }
   /** A cancel after an attempt failed and before the next one was triggered. */
   | { kind: 'cancelled-before-retry'; failed: RemoteRef; steps: readonly Step[]; next: AttemptNumber }
   /** A cancel while the trigger waited to be sent again. */
@@ -106,6 +108,8 @@ export function decide(ending: Ending, gate: Gate): Decision {
       };
     case 'cancelled-before-trigger':
       return { outcome: cancelled('Cancelled before anything was triggered.'), settled: true };
+    case 'cut-before-start':
+      return { outcome: cutBeforeStart(ending, gate), settled: !ending.triggerSent };
     case 'cancelled-before-retry':
       return {
         outcome: cancelled(
@@ -136,6 +140,18 @@ export function decide(ending: Ending, gate: Gate): Decision {
     case 'left-by-main':
       return leftByMain(ending.ref, ending.now);
   }
+}
+
+function cutBeforeStart(ending: Extract<Ending, { kind: 'cut-before-start' }>, gate: Gate): Outcome {
+  const what =
+    ending.reason === 'timeout'
+      ? `Timed out${gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : ''}`
+      : 'Cancelled';
+  // A trigger that went out may have created a run: the post step looks for it by its fingerprint.
+  const message = ending.triggerSent
+    ? `${what} while the trigger's answer was awaited; the post step looks for what it may have created.`
+    : `${what} before anything was triggered.`;
+  return { kind: ending.reason === 'timeout' ? 'timed-out' : 'cancelled', success: false, message };
 }
 
 /** `attempt 2/3`. */

@@ -126,5 +126,6 @@ export function rateLimited(client: CiApi, limiter: RateLimiter): CiApi {
     listWorkflows: wrap('listWorkflows', client.listWorkflows.bind(client), 1),
     getWorkflow: wrap('getWorkflow', client.getWorkflow.bind(client), 1),
     openStepLog: wrap('openStepLog', client.openStepLog.bind(client), 1),
+    readStepLog: wrap('readStepLog', client.readStepLog.bind(client), 2),
   };
 }

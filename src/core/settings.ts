@@ -53,7 +53,11 @@ export interface Settings {
   abortOnCancel: boolean;
   pollInterval: 'auto' | { fixedMs: number };
   propagateFailure: boolean;
-  stepLogs: 'failed' | 'all' | 'none';
+  /**
+   * `auto`: `live` for one target, `failed` for several; `live`: every step's log as it runs; `failed`,
+   * `all`: the tail of those steps' logs when they end.
+   */
+  stepLogs: 'auto' | 'live' | 'failed' | 'all' | 'none';
   summary: boolean;
 }
 
@@ -81,7 +85,7 @@ export const INPUT_DEFAULTS = {
   'abort-on-cancel': 'true',
   'poll-interval': 'auto',
   'propagate-failure': 'true',
-  'step-logs': 'failed',
+  'step-logs': 'auto',
   summary: 'true',
 } as const;
 
@@ -228,7 +232,13 @@ function readFollowInputs(
     abortOnCancel: readBoolean('abort-on-cancel', value('abort-on-cancel'), true, problems),
     pollInterval: readPollInterval(value('poll-interval'), problems),
     propagateFailure: readBoolean('propagate-failure', value('propagate-failure'), true, problems),
-    stepLogs: readChoice('step-logs', value('step-logs'), ['failed', 'all', 'none'], 'failed', problems),
+    stepLogs: readChoice(
+      'step-logs',
+      value('step-logs'),
+      ['auto', 'live', 'failed', 'all', 'none'],
+      'auto',
+      problems,
+    ),
     summary: readBoolean('summary', value('summary'), true, problems),
   };
 }

@@ -6,7 +6,7 @@
 import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
-import type { CiApi } from './api-port.ts';
+import type { CallOptions, CiApi } from './api-port.ts';
 import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
@@ -231,11 +231,15 @@ export function triggerRunOnce(
  * The runs above the watermark that match the trigger. List items omit env vars and the source run,
  * so each candidate is read whole to compare those too.
  */
-export async function findTriggeredRuns(client: CiApi, fingerprint: TriggerFingerprint): Promise<Run[]> {
+export async function findTriggeredRuns(
+  client: CiApi,
+  fingerprint: TriggerFingerprint,
+  call?: CallOptions,
+): Promise<Run[]> {
   const known = new Set(fingerprint.known);
-  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: client.pageSize });
+  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: client.pageSize }, call);
   const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
-  const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id)));
+  const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id, call)));
   return detailed.filter((run) => matchesFingerprint(run, fingerprint));
 }
 

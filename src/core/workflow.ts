@@ -7,8 +7,10 @@ import { paginate } from './paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
+import { isCutOff } from './deadline.ts';
 import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
+import { sanitizeLine } from '../text/safety.ts';
 
 export interface WorkflowDeps {
   client: CiApi;
@@ -120,8 +122,12 @@ export async function followWorkflow(
         : await findWorkflowOfRun(client, options.applicationId, options.runId, cancel);
     } catch (error) {
       if (cancel.aborted) return { reason: 'cancelled', workflow };
+      // Cut off by the flow's bounds: the loop above ends it at the deadline.
+      if (isCutOff(error)) continue;
       if (!(error instanceof ApiError) || !error.retryable) throw error;
-      log.warning(`Could not read the workflow (${error.message}); still waiting for it.`);
+      log.warning(
+        `Could not read the workflow (${sanitizeLine(error.message, { maxLength: 500 })}); still waiting for it.`,
+      );
       continue;
     }
     if (!workflow) {

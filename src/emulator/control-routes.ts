@@ -18,6 +18,7 @@ const faultBody = closed({
   delayMs: count(0),
   destroySocket: v.optional(v.boolean()),
   afterApply: v.optional(v.boolean()),
+  dropAfterBytes: count(0),
   holdMs: count(0),
   times: count(1),
 });

@@ -14,7 +14,7 @@ export interface RequestInfo {
   /** A fault that answers instead of handling the request. */
   failRequest?: FaultSpec;
   /** A fault that fails the response after the request was handled. */
-  failResponse?: { status?: number; retryAfter?: string };
+  failResponse?: { status?: number; retryAfter?: string; dropAfterBytes?: number };
   holdMs?: number;
 }
 

@@ -6,6 +6,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { registerControlRoutes } from './control-routes.ts';
 import { requireControlToken } from './control-token.ts';
@@ -104,7 +106,9 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
     state.stats.fault(fault);
     if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
     if (fault.holdMs !== undefined && fault.holdMs > 0) info.holdMs = fault.holdMs;
-    if (fault.afterApply) {
+    if (fault.dropAfterBytes !== undefined) {
+      info.failResponse = { dropAfterBytes: fault.dropAfterBytes };
+    } else if (fault.afterApply) {
       info.failResponse = {
         ...(fault.status !== undefined ? { status: fault.status } : {}),
         ...(fault.retryAfter !== undefined ? { retryAfter: fault.retryAfter } : {}),
@@ -139,6 +143,11 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
     if (holdMs !== undefined) await sleep(holdMs);
     const failure = requestInfo(request).failResponse;
     if (!failure) return payload;
+    if (failure.dropAfterBytes !== undefined) {
+      requestInfo(request).destroyed = true;
+      void reply.removeHeader('content-length');
+      return cutShort(payload, failure.dropAfterBytes, request.raw.socket);
+    }
     if (failure.status === undefined) {
       destroy(request, reply);
       return payload;
@@ -191,4 +200,24 @@ function stringQuery(query: unknown): Record<string, string> {
       out[key] = Array.isArray(value) ? value.join(',') : String(value);
   }
   return out;
+}
+
+/** The body's first `bytes` bytes, then the connection dropped: an answer lost halfway. */
+function cutShort(payload: unknown, bytes: number, socket: Socket): Readable {
+  async function* parts(): AsyncGenerator<Buffer> {
+    let sent = 0;
+    const source: AsyncIterable<unknown> | Iterable<unknown> =
+      payload instanceof Readable ? payload : [payload ?? ''];
+    for await (const chunk of source) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      const take = buffer.subarray(0, Math.max(0, bytes - sent));
+      sent += take.length;
+      if (take.length > 0) yield take;
+      if (sent >= bytes) break;
+    }
+    // Let the bytes reach the wire before the connection goes.
+    await sleep(20);
+    socket.destroy();
+  }
+  return Readable.from(parts(), { objectMode: false });
 }

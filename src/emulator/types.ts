@@ -63,6 +63,8 @@ export interface FaultSpec {
   destroySocket?: boolean;
   /** Handle the request for real, then fail the response (with `status` if given, else destroy the socket). */
   afterApply?: boolean;
+  /** Handle the request for real, send the answer's headers and this many bytes of its body, then drop the connection. */
+  dropAfterBytes?: number;
   /** Handle the request for real, then hold the answer this many real ms (a slow response, not a slow server). */
   holdMs?: number;
   /** How many matching requests the fault applies to; default 1. */

@@ -62,6 +62,8 @@ export interface BackstopDeps {
   sleep: Sleep;
   userAgent: string;
   api?: GitHubApi;
+  /** Epoch ms: no write lasts past it (the post step's budget). */
+  deadline?: number;
 }
 
 const BACKSTOP_PATIENCE_MS = 20_000;
@@ -83,7 +85,7 @@ export async function finishOpenReports(
   const write = (kind: ReportKind, call: (signal: AbortSignal) => Promise<void>) => {
     const writer = new ReportWriter(kind, deps);
     writer.enqueue('state', (_retry, signal) => call(signal));
-    writers.push(writer.drain(deps.clock.now() + BACKSTOP_PATIENCE_MS));
+    writers.push(writer.drain(Math.min(deps.clock.now() + BACKSTOP_PATIENCE_MS, deps.deadline ?? Infinity)));
   };
   if (open.status && reporting.commitStatus) {
     const context = reporting.commitStatus;

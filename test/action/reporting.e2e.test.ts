@@ -90,6 +90,7 @@ describe('the log', () => {
       ...connection(),
       'pipeline-id': BUILD,
       'env-vars': 'EMULATOR_FAIL_STEP=npm ci',
+      'step-logs': 'failed',
     });
     expect(failed.code).toBe(1);
     const groups = parseRunnerOutput(failed.stdout).groups;

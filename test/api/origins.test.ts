@@ -61,6 +61,18 @@ describe('classifyAddress', () => {
     ['64:ff9b::10.0.0.1', 'private'],
     ['fd00:ec2::254', 'metadata'],
     ['[fd00:ec2::254]', 'metadata'],
+    ['::ffff:8.8.8.8', 'public'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['2002:808:808::1', 'public'],
+    // Loopback and metadata in other clothes, and what is not global unicast at all.
+    ['::127.0.0.1', 'reserved'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
+    ['ff02::1', 'reserved'],
+    ['224.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['198.18.0.1', 'reserved'],
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });

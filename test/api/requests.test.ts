@@ -187,4 +187,10 @@ describe('validation before sending', () => {
     expect(rejected(() => getRunRequest('')).field).toBe('runId');
     expect(rejected(() => getApplicationRequest('acme', ' ')).field).toBe('application');
   });
+
+  it('refuses path parts that are dot segments, which no encoding keeps in place', () => {
+    expect(rejected(() => getRunRequest('..')).field).toBe('runId');
+    expect(rejected(() => getApplicationRequest('.', 'shop')).field).toBe('owner');
+    expect(getRunRequest('...').path).toBe('/runs/...');
+  });
 });

@@ -23,33 +23,56 @@ beforeAll(async () => {
   await ensureBundle();
 }, 300_000);
 
-// The two commands share nothing, so they run side by side.
-describe.concurrent('the bench and chaos commands', () => {
-  it('bench/run.ts --quick prints a table for every benchmark', async () => {
-    const { code, stdout, stderr } = await runNode(['bench/run.ts', '--quick']);
-    expect(code, stderr).toBe(0);
-    for (const heading of [
-      '## 1. Finish detection vs request cost',
-      '### Simulation: `node bench/polling/run.ts',
-      '### The goal',
-      '### End to end',
-      '## 2. Abort latency',
+/** What each section of `bench/run.ts --quick` prints, run on its own with --only. */
+const SECTIONS: Array<[string, string[]]> = [
+  [
+    'simulation',
+    ['## 1. Finish detection vs request cost', '### Simulation: `node bench/polling/run.ts', '### The goal'],
+  ],
+  [
+    'detection',
+    ['## 1. Finish detection vs request cost', '### End to end', '| run (5 steps, 1 s queue) | history |'],
+  ],
+  ['abort', ['## 2. Abort latency', '| from SIGINT to | samples |']],
+  [
+    'cold-start',
+    [
       '## 3. Cold start',
-      '## 4. Scale',
+      '`dist/index.js`: spawn → first request arrives',
+      '`dist/post/index.js` with nothing to do: spawn → exit',
+      '### Where the time goes',
+    ],
+  ],
+  ['scale', ['## 4. Scale', '| summary of | renders |']],
+  [
+    'fan-out',
+    [
       '## 5. Several targets in one step',
-    ]) {
-      expect(stdout).toContain(heading);
-    }
-    expect(stdout).toContain('| run (5 steps, 1 s queue) | history |');
-    expect(stdout).toContain('| from SIGINT to | samples |');
-    expect(stdout).toContain('`dist/index.js`: spawn → first request arrives');
-    expect(stdout).toContain('`dist/post/index.js` with nothing to do: spawn → exit');
-    expect(stdout).toContain('### Where the time goes');
-    expect(stdout).toContain('| summary of | renders |');
-    expect(stdout).toContain('| targets | exit | wall | requests per target |');
-    expect(stdout).toContain('| targets | samples | to the first abort, median |');
-    expect(stdout).toMatch(/^Machine: .+ cores, .+ GiB memory, Node v\d+/m);
-  }, 90_000);
+      '| targets | exit | wall | requests per target |',
+      '| targets | samples | to the first abort, median |',
+    ],
+  ],
+  ['live-logs', ['## 6. Live step logs', '| server | lines | latency median |']],
+];
+
+// The sections and the chaos run share nothing, so they run side by side.
+describe.concurrent('the bench and chaos commands', () => {
+  it('bench/run.ts --quick names every section it can run', async () => {
+    const { code, stdout } = await runNode(['bench/run.ts', '--help']);
+    expect(code).toBe(0);
+    for (const [section] of SECTIONS) expect(stdout).toContain(section);
+  });
+
+  it.each(SECTIONS)(
+    'bench/run.ts --quick --only %s prints its tables',
+    async (section, expected) => {
+      const { code, stdout, stderr } = await runNode(['bench/run.ts', '--quick', '--only', section]);
+      expect(code, stderr).toBe(0);
+      for (const text of expected) expect(stdout).toContain(text);
+      expect(stdout).toMatch(/^Machine: .+ cores, .+ GiB memory, Node v\d+/m);
+    },
+    90_000,
+  );
 
   it('bench/chaos/run.ts --quick runs a few seeded runs and prints every check', async () => {
     const { code, stdout, stderr } = await runNode(['bench/chaos/run.ts', '--quick']);

@@ -34,6 +34,8 @@ export interface StartedCli {
   child: ChildProcess;
   /** Resolves once stdout has printed something matching `pattern`. */
   waitForOutput(pattern: RegExp): Promise<void>;
+  /** What stdout has printed so far. */
+  stdout(): string;
   result: Promise<CliResult>;
 }
 
@@ -50,7 +52,7 @@ export function startCli(args: readonly string[], options: CliOptions = {}): Sta
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = followOutput(child, 'the CLI');
-  return { child, result: output.exit, waitForOutput: output.waitFor };
+  return { child, result: output.exit, waitForOutput: output.waitFor, stdout: output.stdout };
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {

@@ -200,6 +200,22 @@ const CASES: Case[] = [
     { kind: 'failed', success: false, message: 'run r1 failed', settled: true },
   ],
   [
+    "timed out while the trigger's answer was awaited",
+    { kind: 'cut-before-start', reason: 'timeout', triggerSent: true },
+    {
+      kind: 'timed-out',
+      success: false,
+      message:
+        "Timed out after 10m00s while the trigger's answer was awaited; the post step looks for what it may have created.",
+      settled: false,
+    },
+  ],
+  [
+    'cancelled while a pipeline was looked up',
+    { kind: 'cut-before-start', reason: 'cancelled', triggerSent: false },
+    { kind: 'cancelled', success: false, message: 'Cancelled before anything was triggered.', settled: true },
+  ],
+  [
     'post: main killed, the run still going',
     { kind: 'left-by-main', ref, now: { status: 'running', result: 'unknown' } },
     { kind: 'cancelled', success: false, message: 'run r1: the action was stopped', settled: false },
@@ -231,6 +247,7 @@ describe('the one decision', () => {
       'not-waited': true,
       stopped: true,
       'cancelled-before-trigger': true,
+      'cut-before-start': true,
       'cancelled-before-retry': true,
       'trigger-cancelled': true,
       error: true,

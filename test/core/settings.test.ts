@@ -50,7 +50,7 @@ describe('readSettings with valid inputs', () => {
       abortOnCancel: true,
       pollInterval: 'auto',
       propagateFailure: true,
-      stepLogs: 'failed',
+      stepLogs: 'auto',
       summary: true,
     });
   });
@@ -281,10 +281,12 @@ describe('readSettings with valid inputs', () => {
     });
     expect(read({ 'on-timeout': '', 'step-logs': '', 'wait-for': '' })).toMatchObject({
       onTimeout: 'abort',
-      stepLogs: 'failed',
+      stepLogs: 'auto',
       waitFor: 'run',
     });
     expect(read({ 'step-logs': 'NONE' }).stepLogs).toBe('none');
+    expect(read({ 'step-logs': 'live' }).stepLogs).toBe('live');
+    expect(read({ 'step-logs': 'Auto' }).stepLogs).toBe('auto');
   });
 
   it.each([

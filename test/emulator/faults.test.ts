@@ -101,6 +101,31 @@ describe('faults', () => {
     expect(emu.control.requests().at(-1)?.status).toBe(502);
   });
 
+  it('dropAfterBytes sends the headers and that many bytes of the body, then drops the connection', async () => {
+    const { id } = await triggerRun(emu, { pipelineId: IDS.test });
+    emu.control.advance(60_000);
+    const steps = (await get(emu, `/runs/${id}/steps`, DEMO)).body as Array<{ logUrl: string }>;
+    const logUrl = steps[0]!.logUrl;
+    const whole = Buffer.from(await (await fetch(logUrl)).arrayBuffer());
+    emu.control.injectFault({ method: 'GET', route: '/api/v3/runsteps/:stepId/log', dropAfterBytes: 10 });
+    const response = await fetch(logUrl, { headers: { range: 'bytes=5-' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 5-${whole.length - 1}/${whole.length}`);
+    const reader = response.body!.getReader();
+    let received = 0;
+    await expect(
+      (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          received += value.length;
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(received).toBe(10);
+    expect(emu.control.requests().at(-1)?.status).toBeUndefined();
+  });
+
   it('never touches the control API', async () => {
     emu.control.injectFault({ route: '*', status: 500, times: 5 });
     expect((await call(emu, 'GET', '/_emulator/runs')).status).toBe(200);

@@ -48,6 +48,25 @@ describe('launching the emulator', () => {
     expect(heard).toHaveLength(1);
   });
 
+  it('hands the emulator an allow-listed environment: no runner token or job secret', async () => {
+    const entry = script('env', "console.error(Object.keys(process.env).sort().join(',')); process.exit(1);");
+    const port = await freePort();
+    process.env.ACTIONS_RUNTIME_TOKEN = 'runtime-token';
+    process.env.INPUT_TOKEN = 'input-token';
+    try {
+      const launch = launchEmulator(options(entry, port), () => undefined);
+      const error = await launch.then(
+        () => new Error('the launch succeeded'),
+        (failed: Error) => failed,
+      );
+      expect(error.message).toContain('PATH');
+      expect(error.message).not.toMatch(/ACTIONS_RUNTIME_TOKEN|INPUT_TOKEN/);
+    } finally {
+      delete process.env.ACTIONS_RUNTIME_TOKEN;
+      delete process.env.INPUT_TOKEN;
+    }
+  });
+
   it('gives up after the bound on a process that never answers, and ends it', async () => {
     const entry = script('silent', 'setInterval(() => {}, 1000);');
     const port = await freePort();

@@ -33,6 +33,11 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Cut the connection without answering. */
   destroy?: boolean;
+  /**
+   * Send the headers (and the body, if any), then one more byte every this many ms, never ending: a
+   * server that keeps a request alive without ever answering it.
+   */
+  trickleMs?: number;
 }
 
 export interface Elsewhere {
@@ -121,7 +126,14 @@ export function send(response: ServerResponse, answer: Answer): void {
       answer.text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     ...answer.headers,
   });
-  response.end(body);
+  if (answer.trickleMs === undefined) {
+    response.end(body);
+    return;
+  }
+  response.flushHeaders();
+  if (body !== '') response.write(body);
+  const timer = setInterval(() => response.write(' '), answer.trickleMs);
+  response.on('close', () => clearInterval(timer));
 }
 
 export async function collect(request: IncomingMessage): Promise<string> {

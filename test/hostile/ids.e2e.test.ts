@@ -29,8 +29,9 @@ beforeAll(ensureBundle, 600_000);
 
 const RUN = { 'pipeline-id': PIPELINE_ID };
 const BUILD = { 'application-id': APPLICATION_ID };
-// Bounds a scenario where the action, taking a bad id, would follow something that never ends.
-const BOUNDED = { timeout: '3s' };
+// Bounds a scenario where the action, taking a bad id, would follow something that never ends; with
+// room for the look for a created run, since the timeout bounds the trigger's searches too.
+const BOUNDED = { timeout: '8s' };
 
 /** Main, then post on what main left: both held to the rules. */
 async function mainThenPost(server: HostileServer, inputs: Record<string, string>) {

@@ -138,6 +138,21 @@ export const BAD_INPUTS: BadInput[] = [
     'contains `?`',
   ),
   row('run-id with a hash sign', { ...noPipelineId, 'run-id': 'abc#1' }, 'run-id', 'contains `#`'),
+  row('run-id ..', { ...noPipelineId, 'run-id': '..' }, 'run-id', 'other than letters'),
+  row('source-run-id .', { 'source-run-id': '.' }, 'source-run-id', 'other than letters'),
+  row(
+    'pipeline climbing with ..',
+    { ...noPipelineId, pipeline: '../../x' },
+    'pipeline',
+    'nor be `.` or `..`',
+  ),
+  row(
+    'pipeline named ..',
+    { ...noPipelineId, pipeline: 'acme/shop/..' },
+    'pipeline',
+    'may not be `.` or `..`',
+  ),
+  row('application named .', { application: 'acme/.' }, 'application', '`.` or `..`'),
   row('source-run-id with a space', { 'source-run-id': 'abc def' }, 'source-run-id', 'whitespace'),
   // branch, commit
   row('commit too short', { branch: 'main', commit: 'abc1234' }, 'commit', 'short hash'),
@@ -220,6 +235,7 @@ export const BAD_INPUTS: BadInput[] = [
   ),
   row('on-timeout cancel', { 'on-timeout': 'cancel' }, 'on-timeout', '`abort`, `leave`'),
   row('step-logs errors', { 'step-logs': 'errors' }, 'step-logs', '`failed`, `all`, `none`'),
+  row('step-logs stream', { 'step-logs': 'stream' }, 'step-logs', '`auto`, `live`, `failed`'),
   // durations
   row('timeout words', { timeout: 'soon' }, 'timeout', 'not a duration'),
   row('timeout negative', { timeout: '-5m' }, 'timeout', 'negative'),

@@ -1,8 +1,9 @@
 // End-to-end tests run the bundled dist/ entries. Rebuild them first when a source file (or the bundle
-// script) is newer, so a local run never tests a stale bundle. The slow project's global setup calls
-// this once before its files start; a file run alone calls it too, and the lock keeps parallel forks
-// from building at once.
-import { execFileSync } from 'node:child_process';
+// script) is newer, so a local run never tests a stale bundle. A checkout whose sources and dist/ are as
+// committed needs no build: CI holds the committed dist/ to the committed sources, and a fresh clone's
+// file times say nothing. The slow project's global setup calls this once before its files start; a
+// file run alone calls it too, and the lock keeps parallel forks from building at once.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { newestMtime, root, underLock } from './build-lock.ts';
@@ -18,6 +19,15 @@ export function bundlePath(target: BundleTarget): string {
   return join(root, 'dist', target, 'index.js');
 }
 
+/** True in a git checkout whose sources, bundle script and dist/ hold no change against HEAD. */
+function asCommitted(): boolean {
+  const status = spawnSync('git', ['status', '--porcelain', '--', 'src', 'scripts/bundle.mjs', 'dist'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return status.status === 0 && status.stdout.trim() === '';
+}
+
 function fresh(): boolean {
   const built = Math.min(
     ...TARGETS.map(bundlePath).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
@@ -30,7 +40,7 @@ function fresh(): boolean {
 }
 
 export async function ensureBundle(): Promise<void> {
-  if (fresh()) return;
+  if (fresh() || asCommitted()) return;
   await underLock(lock, { staleMs: 180_000, pollMs: 200 }, () => {
     if (!fresh())
       execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, stdio: 'inherit' });

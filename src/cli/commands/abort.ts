@@ -8,6 +8,7 @@ import { sanitizeLine } from '../../text/safety.ts';
 import { inGitHubActions } from '../io.ts';
 import { createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
+import { runRef } from '../../core/refs.ts';
 
 const ABORT_BUDGET_MS = 20_000;
 
@@ -32,11 +33,12 @@ export const abort: CommandSpec = {
     });
     const result = await withClient(flags, io, async (client) => {
       const run = await client.getRun(id);
-      return abortRemote(
-        client,
-        { kind: 'run', id: run.id, url: run.url },
-        { budgetMs: ABORT_BUDGET_MS, clock: systemClock, sleep: realSleep, log },
-      );
+      return abortRemote(client, runRef(client.apiUrl, run.id), {
+        budgetMs: ABORT_BUDGET_MS,
+        clock: systemClock,
+        sleep: realSleep,
+        log,
+      });
     });
     if (flags.boolean('json')) {
       printJson(io, {

@@ -4,6 +4,7 @@ import { abort } from './abort.ts';
 import { appGet, appIgnoreBranches, appsList, pipelinesList } from './apps.ts';
 import { buildsList, deploysList } from './builds.ts';
 import { emulator } from './emulator.ts';
+import { logs } from './logs.ts';
 import { run } from './run.ts';
 import { runGet, runsList, steps } from './runs.ts';
 import { workflowsGet, workflowsList } from './workflows.ts';
@@ -14,6 +15,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   runsList,
   runGet,
   steps,
+  logs,
   appsList,
   appGet,
   appIgnoreBranches,

@@ -78,8 +78,9 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     description: 'Exit 1 unless the result is passed (default: true).',
   },
   'step-logs': {
-    value: '<failed|all|none>',
-    description: 'Steps whose log tail is printed (default: failed).',
+    value: '<auto|live|failed|all|none>',
+    description:
+      'live: each step’s log as it runs; failed, all: the tail of those steps’ logs; none (default: auto, live for one target).',
   },
   summary: { value: '<true|false>', description: 'Print the summary at the end (default: true).' },
 };

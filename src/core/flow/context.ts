@@ -2,6 +2,7 @@
 // remote work that is kept current so that any ending can report what is known.
 import type { Clock, Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
+import type { FlowBounds } from '../deadline.ts';
 import type { Log } from '../ports.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
@@ -24,6 +25,12 @@ export interface FlowDeps {
 }
 
 export interface FlowContext extends Omit<FlowDeps, 'sinks' | 'stoppedBy'> {
+  /** The API port with the flow's bounds (cancel and deadline) on every call. */
+  client: CiApi;
+  /** The port as given, for the abort that follows a stop: it has a budget of its own. */
+  unboundedClient: CiApi;
+  /** The job's cancel signal and the `timeout` deadline as one signal. */
+  bounds: FlowBounds;
   settings: Settings;
   /** When the flow began (epoch ms); the timeout counts from here. */
   startedAt: number;

@@ -76,8 +76,16 @@ export interface FlowSink {
   triggered?(info: TriggerInfo): void;
   /** Status, progress or the current step changed (also for the first read). */
   update?(resource: Remote, steps: readonly Step[]): void;
-  /** A step finished: once per step, in order; `runFinished` once the whole run is over. */
-  stepFinished?(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void>;
+  /**
+   * A step finished: once per step, in order; `runFinished` once the whole run is over. A read it
+   * makes (the step's log) stops when `signal` fires: the job was cancelled or the timeout passed.
+   */
+  stepFinished?(
+    step: Step,
+    steps: readonly Step[],
+    runFinished: boolean,
+    signal?: AbortSignal,
+  ): Promise<void>;
   /** The followed workflow changed (wait-for: workflow). */
   workflowChanged?(workflow: Workflow): void;
   /** The target's end: once, whatever path the flow took. */

@@ -2,10 +2,12 @@
 // settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
 // Every stage returns a Conclusion or throws; the one exit below hands it to every sink once and
 // returns it.
+import { boundedClient, flowBounds } from '../deadline.ts';
 import { decide, type Ending } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
+import { cutShort } from './cut-short.ts';
 import type { Conclusion } from './events.ts';
 import { fanOut } from './fan-out.ts';
 import { prepare, type Prepared } from './prepare.ts';
@@ -15,10 +17,16 @@ import { waitForEnd } from './wait.ts';
 
 export async function execute(settings: Settings, deps: FlowDeps): Promise<Conclusion> {
   const { sinks, stoppedBy, ...ports } = deps;
+  const startedAt = deps.clock.now();
+  const deadline = settings.timeoutMs !== undefined ? startedAt + settings.timeoutMs : undefined;
+  const bounds = flowBounds(deps.cancel.signal, deadline, deps.clock);
   const context: FlowContext = {
     ...ports,
+    client: boundedClient(deps.client, bounds),
+    unboundedClient: deps.client,
+    bounds,
     settings,
-    startedAt: deps.clock.now(),
+    startedAt,
     emit: fanOut(sinks, deps.log),
     view: { steps: [] },
   };
@@ -27,11 +35,22 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Concl
     conclusion = await runFlow(context);
   } catch (error) {
     // Whatever went wrong, the outputs and the summary still tell what is known.
-    const ending: Ending =
-      error instanceof TriggerCancelledError
-        ? { kind: 'trigger-cancelled', message: error.message, nothingTriggered: error.nothingTriggered }
-        : { kind: 'error', error };
-    conclusion = { ...decide(ending, settings), final: { ...context.view } };
+    if (error instanceof TriggerCancelledError) {
+      const ending: Ending = {
+        kind: 'trigger-cancelled',
+        message: error.message,
+        nothingTriggered: error.nothingTriggered,
+      };
+      conclusion = { ...decide(ending, settings), final: { ...context.view } };
+    } else {
+      // A request cut off by the timeout or the job's cancel ends as they do between two polls.
+      conclusion = (await cutShort(context)) ?? {
+        ...decide({ kind: 'error', error }, settings),
+        final: { ...context.view },
+      };
+    }
+  } finally {
+    bounds.dispose();
   }
   // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
   const failedFirst = stoppedBy?.();

@@ -2,7 +2,8 @@
 // here again: the attempt before it is put aside with the view's other attempts first.
 import { fingerprintOf } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
-import type { RemoteRef } from '../refs.ts';
+// Links are built from the API root and the checked id: the `url` a server sends is never passed on.
+import { buildRef, runRef, type RemoteRef } from '../refs.ts';
 import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
 import type { FlowContext } from './context.ts';
@@ -61,7 +62,7 @@ async function triggerOrAttach(
   switch (resolved.kind) {
     case 'attach': {
       const run = await client.getRun(resolved.runId);
-      return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
+      return { ref: runRef(client.apiUrl, run.id), resource: run };
     }
     case 'run': {
       const payload = {
@@ -72,7 +73,7 @@ async function triggerOrAttach(
       const fingerprint = fingerprintOf(payload, before.runs);
       context.emit.triggering(fingerprint);
       const run = await triggerRunOnce(deps, payload, fingerprint);
-      return { ref: { kind: 'run', id: run.id, url: run.url }, resource: run };
+      return { ref: runRef(client.apiUrl, run.id), resource: run };
     }
     case 'build': {
       const build = await triggerBuildOnce(
@@ -80,7 +81,7 @@ async function triggerOrAttach(
         { applicationId: resolved.applicationId, ...common },
         { builds: before.builds, ...(before.listBuilds ? { list: before.listBuilds } : {}) },
       );
-      return { ref: { kind: 'build', id: build.id, url: build.url }, resource: build };
+      return { ref: buildRef(client.apiUrl, build.id), resource: build };
     }
   }
 }

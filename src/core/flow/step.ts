@@ -68,8 +68,10 @@ function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSink
       client: targets.client,
       settings: run.settings,
       clock: deps.clock,
+      sleep: deps.sleep,
       cancel: run.cancel.signal,
-      ...(errors ? { annotations: errors.budget } : {}),
+      // Several targets: each live log line starts with its target's label, and they share annotations.
+      ...(errors ? { annotations: errors.budget, label: run.label } : {}),
     });
   const adapters = (run: TargetRun) => deps.targetSinks?.(run) ?? [];
   // A summary that cannot be written is a warning, never the outcome.
@@ -103,8 +105,9 @@ function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSink
   return {
     target: (setup) => [
       targetRecord(targets.state!, setup.run, targets),
-      setup.failedLogs.sink,
+      // The log before the failed logs: a live log's read of a failed step is then shared, not repeated.
       logSink(setup, errors),
+      setup.failedLogs.sink,
       errors.sink(setup.run.log),
       ...adapters(setup.run),
     ],

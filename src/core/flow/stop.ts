@@ -31,7 +31,7 @@ export async function stop(
     );
   } else if (refs.length > 0) {
     log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
-    const results = await abortAll(context.client, refs, {
+    const results = await abortAll(context.unboundedClient, refs, {
       budgetMs: racingTheRunner ? CANCEL_ABORT_BUDGET_MS : TIMEOUT_ABORT_BUDGET_MS,
       askFirst: racingTheRunner,
       clock: context.clock,
@@ -76,7 +76,7 @@ function combine(results: readonly AbortResult[]): AbortResult {
 
 /** After an abort the steps changed; one short read, skipped when a second signal asks to hurry. */
 async function refreshSteps(
-  { client, cancel }: FlowContext,
+  { unboundedClient: client, cancel }: FlowContext,
   ref: RemoteRef,
   steps: readonly Step[],
 ): Promise<readonly Step[]> {

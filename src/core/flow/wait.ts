@@ -34,7 +34,8 @@ export async function waitForEnd(context: FlowContext, prepared: Prepared): Prom
         view.steps = steps;
         context.emit.update(resource, steps);
       },
-      stepFinished: (step, steps, runFinished) => context.emit.stepFinished(step, steps, runFinished),
+      stepFinished: (step, steps, runFinished) =>
+        context.emit.stepFinished(step, steps, runFinished, context.bounds.signal),
     },
   );
   view.resource = end.resource ?? view.resource;

@@ -34,23 +34,45 @@ export interface StateMark {
  * A link as shown. Off the API's origin the query and fragment are dropped: a pre-signed URL carries
  * its credentials there, and the summary is readable by anyone who can see the job. User info never shows.
  */
-export function linkTo(raw: string, apiOrigin: string | undefined, label?: string, ours = false): LinkInline {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Not an absolute URL: the renderers show it as text, never as a link.
-  }
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
-    url.username = '';
-    url.password = '';
-    if (!ours && url.origin !== apiOrigin) {
-      url.search = '';
-      url.hash = '';
-    }
-  }
+/**
+ * A link to a URL of our own making (a page built from the base URL and checked names, an API URL built
+ * from the checked id): shown as it is, but for credentials.
+ */
+export function ourLink(raw: string, label?: string): LinkInline {
+  const url = httpUrl(raw);
   const shown = url?.href ?? raw;
   return label === undefined ? { kind: 'link', url: shown } : { kind: 'link', url: shown, label };
+}
+
+/**
+ * A link to a URL the server sent (a step's log or artifacts): shown only on one of `origins` (when
+ * given), and without its query and fragment, where pre-signed URLs carry their credentials.
+ */
+export function serverLink(
+  raw: string,
+  origins: readonly string[] | undefined,
+  label?: string,
+): LinkInline | undefined {
+  const url = httpUrl(raw);
+  if (url) {
+    if (origins !== undefined && !origins.includes(url.origin)) return undefined;
+    url.search = '';
+    url.hash = '';
+  }
+  return ourLink(url?.href ?? raw, label);
+}
+
+/** An absolute http(s) URL without credentials; undefined for anything else, which is shown as text. */
+function httpUrl(raw: string): URL | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    url.username = '';
+    url.password = '';
+    return url;
+  } catch {
+    return undefined;
+  }
 }
 
 export function words(value: string | undefined): Inline | undefined {

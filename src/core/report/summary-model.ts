@@ -11,7 +11,8 @@ import { failuresSection, type FailuresSection, type StepLogFacts } from './fail
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord, resultIcon } from './format.ts';
 import {
   code,
-  linkTo,
+  ourLink,
+  serverLink,
   SUMMARY_LIMITS,
   text,
   words,
@@ -147,7 +148,8 @@ export interface SummaryDoc {
 }
 
 export function buildSummary(input: SummaryInput): SummaryDoc {
-  return summaryDoc(summaryData(input), new URL(input.settings.baseUrl).origin);
+  const { baseUrl, logOrigins } = input.settings;
+  return summaryDoc(summaryData(input), [new URL(baseUrl).origin, ...logOrigins]);
 }
 
 /** A step as the API returned it, in the summary's shape, with its page and what was kept of its log. */
@@ -242,8 +244,8 @@ function summaryData(input: SummaryInput): SummaryData {
  * The layout: every field and section the summary can show, once, in order. Links off `apiOrigin`
  * (all of them when it is not given) lose their query and fragment; step pages, of our own making, keep theirs.
  */
-export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
-  const link: Linker = (url, label, ours = false) => linkTo(url, apiOrigin, label, ours);
+export function summaryDoc(data: SummaryData, origins?: readonly string[]): SummaryDoc {
+  const link: Linker = (url, label) => serverLink(url, origins, label);
   const { target } = data;
   const kind = data.kind === 'build' ? 'Build' : 'Run';
   const duration = data.durationMs ?? elapsedMs(data.startedAt, data.finishedAt);
@@ -256,10 +258,10 @@ export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
       [
         code(data.id),
         data.webUrl !== undefined
-          ? link(data.webUrl, undefined, true)
+          ? ourLink(data.webUrl)
           : data.apiUrl === undefined
             ? undefined
-            : link(data.apiUrl),
+            : serverLink(data.apiUrl, undefined),
       ],
     ],
     ['Branch', [code(target.branch)]],
@@ -285,8 +287,8 @@ export function summaryDoc(data: SummaryData, apiOrigin?: string): SummaryDoc {
   };
 }
 
-/** `ours`: a URL of our own making (a step's page), which keeps its query on any origin. */
-type Linker = (url: string, label?: string, ours?: boolean) => LinkInline;
+/** A URL the server sent: undefined when it is on none of the allowed origins. */
+type Linker = (url: string, label?: string) => LinkInline | undefined;
 
 function sections(data: SummaryData, link: Linker): SummarySection[] {
   const notes = data.notes ?? [];
@@ -296,7 +298,7 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
           {
             kind: 'attempts' as const,
             title: 'Attempts',
-            rows: data.attempts.map((attempt) => attemptRow(attempt, link)),
+            rows: data.attempts.map(attemptRow),
           },
         ]
       : []),
@@ -308,7 +310,7 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
     ...optional(
       failuresSection(data.steps, (step) =>
         step.webUrl
-          ? link(step.webUrl, 'Open the step', true)
+          ? ourLink(step.webUrl, 'Open the step')
           : step.logUrl
             ? link(step.logUrl, 'Full log')
             : undefined,
@@ -340,24 +342,27 @@ function stepRow(step: SummaryStep, link: Linker): StepRow {
       tone: finished ? step.result : step.status,
     },
     ...(step.durationMs !== undefined ? { duration: formatDuration(step.durationMs) } : {}),
-    ...(step.webUrl ? { page: link(step.webUrl, 'page', true) } : {}),
-    ...(step.logUrl ? { log: link(step.logUrl, 'log') } : {}),
-    ...(step.artifactsUrl ? { artifacts: link(step.artifactsUrl, 'artifacts') } : {}),
+    ...(step.webUrl ? { page: ourLink(step.webUrl, 'page') } : {}),
+    ...optionalField('log', step.logUrl ? link(step.logUrl, 'log') : undefined),
+    ...optionalField('artifacts', step.artifactsUrl ? link(step.artifactsUrl, 'artifacts') : undefined),
     keep: step.result !== 'passed',
   };
 }
+
+const optionalField = <K extends string, T>(key: K, value: T | undefined): Partial<Record<K, T>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, T>);
 
 function optional<T>(value: T | undefined): T[] {
   return value === undefined ? [] : [value];
 }
 
-function attemptRow(attempt: SummaryAttempt, link: Linker): AttemptRow {
+function attemptRow(attempt: SummaryAttempt): AttemptRow {
   const finished = attempt.status === 'finished';
   const step = attempt.failedStep;
   return {
     attempt: attempt.attempt,
     id: attempt.id,
-    page: link(attempt.url),
+    page: ourLink(attempt.url),
     state: {
       icon: finished ? resultIcon(attempt.result) : '…',
       word: (finished ? attempt.result : attempt.status) || 'unknown',

@@ -20,7 +20,7 @@ export interface Tail {
   totalBytes: number;
 }
 
-const TAIL_DEFAULTS = { maxLines: 200, maxBytes: 64 * 1024, maxLineBytes: 4 * 1024 } as const;
+export const TAIL_DEFAULTS = { maxLines: 200, maxBytes: 64 * 1024, maxLineBytes: 4 * 1024 } as const;
 
 export async function tailLines(source: AsyncIterable<Uint8Array>, options: TailOptions = {}): Promise<Tail> {
   const tail = new LineTail(options);
@@ -31,7 +31,7 @@ export async function tailLines(source: AsyncIterable<Uint8Array>, options: Tail
 const LF = 0x0a;
 const CR = 0x0d;
 // Room kept for the `… [N more bytes]` marker of a cut line; lines limits below twice this get no marker.
-const MARKER_ROOM = 40;
+export const MARKER_ROOM = 40;
 
 interface Entry {
   bytes: Uint8Array;
@@ -157,12 +157,13 @@ export class LineTail {
   }
 }
 
-function marker(cut: number): string {
+/** What ends a line that was cut: `… [N more bytes]`. */
+export function marker(cut: number): string {
   return `… [${cut} more byte${cut === 1 ? '' : 's'}]`;
 }
 
 /** `at`, moved back so that bytes[0, at) does not end inside a UTF-8 sequence (malformed input is left as is). */
-function charBoundary(bytes: Uint8Array, at: number): number {
+export function charBoundary(bytes: Uint8Array, at: number): number {
   for (let start = at - 1; start >= 0 && start >= at - 4; start -= 1) {
     const byte = bytes[start] as number;
     if ((byte & 0xc0) === 0x80) continue; // a continuation byte: the sequence starts further back

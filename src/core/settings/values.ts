@@ -5,6 +5,7 @@ import { RequestValidationError } from '../../api/errors.ts';
 import { DURATION_FORMS, DurationError, parseDuration } from '../duration.ts';
 import type { Problems } from './problems.ts';
 import { quote } from './problems.ts';
+import { idFault, isSafeId } from '../../api/ids.ts';
 
 export function readBaseUrl(text: string, problems: Problems): string | undefined {
   const example = 'for example `base-url: https://ci.example.com`';
@@ -203,6 +204,11 @@ export function readId(name: string, text: string, problems: Problems): string |
     problems.add(name, `${quote(text)} is not an id: it contains ${what}.`, `${ID_EXAMPLE}; ${where}`);
     return undefined;
   }
+  // The rule the server's own ids pass: nothing that could stand for another path (`.`, `..`).
+  if (!isSafeId(text)) {
+    problems.add(name, `${quote(text)} is not an id: ${idFault(text)}.`, `${ID_EXAMPLE}; ${where}`);
+    return undefined;
+  }
   return text;
 }
 
@@ -271,7 +277,7 @@ export function readApplicationName(
   if (!isNamePart(owner) || !isNamePart(name)) {
     problems.add(
       'application',
-      `${quote(text)} contains whitespace or one of \`?\`, \`#\`, \`%\`, \`\\\`.`,
+      `${quote(text)} contains whitespace or one of \`?\`, \`#\`, \`%\`, \`\\\`, or a part that is \`.\` or \`..\`.`,
       hint,
     );
     return undefined;
@@ -301,9 +307,13 @@ export function readPipelineName(
   if (!isNamePart(owner) || !isNamePart(application)) {
     problems.add(
       'pipeline',
-      `${quote(text)}: the owner and the application may not contain whitespace or \`?\`, \`#\`, \`%\`, \`\\\`.`,
+      `${quote(text)}: the owner and the application may not contain whitespace or \`?\`, \`#\`, \`%\`, \`\\\`, nor be \`.\` or \`..\`.`,
       hint,
     );
+    return undefined;
+  }
+  if (isDotSegment(pipeline)) {
+    problems.add('pipeline', `${quote(text)}: the pipeline name may not be \`.\` or \`..\`.`, hint);
     return undefined;
   }
   if (pipeline !== pipeline.trim() || /\p{Cc}/u.test(pipeline)) {
@@ -318,7 +328,12 @@ export function readPipelineName(
 }
 
 function isNamePart(part: string): boolean {
-  return !/[\s?#%\\]|\p{Cc}/u.test(part);
+  return !/[\s?#%\\]|\p{Cc}/u.test(part) && !isDotSegment(part);
+}
+
+/** `.` and `..` are read as path segments by every URL parser, even percent-encoded. */
+function isDotSegment(part: string): boolean {
+  return part === '.' || part === '..';
 }
 
 /** `timeout`: empty or zero means no limit. */

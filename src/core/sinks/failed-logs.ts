@@ -1,5 +1,6 @@
-// Reads the end of each failed step's log once, while the run goes on (the first FAILURE_LIMITS.steps
-// of them), for every report that says why the run failed: the job summary and the check run.
+// Keeps the end of each failed step's log (read once for every report, step-log-reader.ts), while the
+// run goes on (the first FAILURE_LIMITS.steps of them), for every report that says why the run failed:
+// the job summary and the check run.
 import type { FlowSink } from '../flow/events.ts';
 import { FAILURE_LIMITS, failedStep, stepLogFacts, type StepLogFacts } from '../report/failures.ts';
 import { createStepLogReader, type StepLogReader, type StepLogReaderOptions } from './step-log-reader.ts';
@@ -19,13 +20,13 @@ export interface FailedLogs {
 export function collectFailedLogs(options: FailedLogsOptions): FailedLogs {
   const tails = new Map<string, StepLogFacts>();
   let failedSeen = 0;
-  const read = options.reader ?? createStepLogReader(options);
+  const reader = options.reader ?? createStepLogReader(options);
   return {
     tails,
     sink: {
-      async stepFinished(step) {
+      async stepFinished(step, _steps, _runFinished, signal) {
         if (!failedStep(step) || ++failedSeen > FAILURE_LIMITS.steps) return;
-        const tail = await read(step);
+        const tail = await reader.tail(step, signal);
         if (tail) tails.set(step.id, stepLogFacts(tail));
       },
     },

@@ -4,7 +4,7 @@
 import type { CiApi } from '../api-port.ts';
 import type { Step, Workflow } from '../../api/types.ts';
 import { isFinished } from '../../api/types.ts';
-import type { Clock } from '../../time.ts';
+import { realSleep, type Clock, type Sleep } from '../../time.ts';
 import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
 import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
@@ -22,8 +22,10 @@ import {
 import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
 import type { TailOptions } from '../report/tail.ts';
-import { createStepLogReader, type StepLogReader } from './step-log-reader.ts';
+import { createStepLogReader, MAX_FAILED_LOG_READS, type StepLogReader } from './step-log-reader.ts';
 import type { Settings } from '../settings.ts';
+import { LiveSteps } from '../live-log/live-steps.ts';
+import { liveCadence, stepLogsMode, type StepLogsMode } from '../live-log/mode.ts';
 
 export interface LogSinkDeps {
   log: Log;
@@ -40,6 +42,10 @@ export interface LogSinkDeps {
   annotations?: AnnotationBudget;
   /** Shared with the failed logs, so that a step's log is read once. */
   reader?: StepLogReader;
+  /** Waits between reads of a running step's log (`step-logs: live`); default real time. */
+  sleep?: Sleep;
+  /** One target among several: its label, which every live log line then starts with. */
+  label?: string;
 }
 
 export function createLogSink(deps: LogSinkDeps): FlowSink {
@@ -50,18 +56,39 @@ class LogSink implements FlowSink {
   private readonly deps: LogSinkDeps;
   private readonly startedAt: number;
   private readonly annotations: AnnotationBudget;
-  private readonly readTail: StepLogReader;
+  private readonly reader: StepLogReader;
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
+  /** Failed steps whose logs were asked for. */
+  private failedRead = 0;
   /** The number of steps, once a list holding steps that have not started yet has shown it. */
   private knownTotal: number | undefined;
+  private readonly mode: StepLogsMode;
+  /** Set while steps are streamed (`step-logs: live`). */
+  private live: LiveSteps | undefined;
 
   constructor(deps: LogSinkDeps) {
     this.deps = deps;
     this.startedAt = deps.clock.now();
     this.annotations = deps.annotations ?? new AnnotationBudget();
-    this.readTail = deps.reader ?? createStepLogReader({ ...deps, cancel: deps.cancel });
+    this.reader = deps.reader ?? createStepLogReader({ ...deps });
+    this.mode = stepLogsMode(deps.settings.stepLogs, deps.label !== undefined);
+    this.live = this.newLive();
+  }
+
+  private newLive(): LiveSteps | undefined {
+    if (this.mode !== 'live') return undefined;
+    const { client, log, cancel, label, tail, settings } = this.deps;
+    return new LiveSteps({
+      client,
+      log,
+      cancel,
+      sleep: this.deps.sleep ?? realSleep,
+      cadence: liveCadence(settings.pollInterval),
+      ...(label !== undefined ? { label } : {}),
+      ...(tail ? { tail } : {}),
+    });
   }
 
   triggered(info: TriggerInfo): void {
@@ -69,6 +96,10 @@ class LogSink implements FlowSink {
     this.info = info;
     this.knownTotal = undefined;
     this.lastProgress = '';
+    if (this.live) {
+      void this.live.stop();
+      this.live = this.newLive();
+    }
     const { ref, resource } = info;
     const { settings } = this.deps;
     const noun = ref.kind === 'build' ? 'build' : 'run';
@@ -84,6 +115,12 @@ class LogSink implements FlowSink {
   }
 
   update(resource: Remote, steps: readonly Step[]): void {
+    // While a step's log is streamed in its group, its own lines show where the run is.
+    if (!this.live?.streaming) this.printProgress(resource, steps);
+    this.live?.update(steps, (step) => stepHeading(step, this.totalSteps(resource, steps)));
+  }
+
+  private printProgress(resource: Remote, steps: readonly Step[]): void {
     const running = currentStep(steps);
     const line = progressLine({
       status: resource.status,
@@ -99,23 +136,21 @@ class LogSink implements FlowSink {
     (log.progress ?? log.info).call(log, line);
   }
 
-  async stepFinished(step: Step, steps: readonly Step[], runFinished: boolean): Promise<void> {
-    const { log, settings } = this.deps;
+  async stepFinished(
+    step: Step,
+    steps: readonly Step[],
+    runFinished: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const { log } = this.deps;
     const failed = step.result !== 'passed';
-    const printTail = settings.stepLogs === 'all' || (settings.stepLogs === 'failed' && failed);
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
-    const lines = printTail || failed ? await this.readTail(step) : undefined;
-
-    if (printTail && lines) {
-      log.startGroup(heading);
-      log.remote(lines.lines);
-      const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
-      if (omitted) log.info(omitted);
-      log.endGroup();
-    } else {
-      log.info(heading);
-    }
+    const lines = this.live
+      ? await this.reader.share(step, this.live.finished(step, heading, signal))
+      : await this.printTail(step, heading, failed, signal);
+    // The next step may have been running since the last change: its turn has come.
+    this.live?.update(steps, (next) => stepHeading(next, total));
 
     // While attempts are left, a failure is likely retried: a warning, so a run that passes on a
     // retry leaves no error behind.
@@ -145,8 +180,28 @@ class LogSink implements FlowSink {
     this.deps.log.info(`workflow: ${line}`);
   }
 
-  concluded(conclusion: Conclusion): void {
+  async concluded(conclusion: Conclusion): Promise<void> {
+    await this.live?.stop();
     this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  /** Today's step-end printing: the tail of the step's log in its group (`failed`, `all`), or its line. */
+  private async printTail(step: Step, heading: string, failed: boolean, signal: AbortSignal | undefined) {
+    const { log } = this.deps;
+    const printTail = this.mode === 'all' || (this.mode === 'failed' && failed);
+    // Past the first failed steps, a failed step is named (with its link) but its log is not read.
+    const readable = !failed || ++this.failedRead <= MAX_FAILED_LOG_READS;
+    const lines = (printTail || failed) && readable ? await this.reader.tail(step, signal) : undefined;
+    if (printTail && lines) {
+      log.startGroup(heading);
+      log.remote(lines.lines);
+      const omitted = omittedLinesLine(lines.truncatedLines, lines.totalBytes);
+      if (omitted) log.info(omitted);
+      log.endGroup();
+    } else {
+      log.info(heading);
+    }
+    return lines;
   }
 
   private finish(outcome: Outcome, final: FinalView): void {

@@ -52,19 +52,29 @@ export function createRecordSink(outputs: Outputs, state: StateStore): FlowSink 
 
 function writeFinalOutputs(outputs: Outputs, final: FinalView, pipelineId: string | undefined): void {
   const { resource, workflow } = final;
+  // Each output on its own: a value that cannot be written drops that output, never the others.
+  const put = (name: Parameters<Outputs['set']>[0], value: () => string) => {
+    try {
+      outputs.set(name, value());
+    } catch {
+      // Left unset.
+    }
+  };
   if (resource) {
-    const times = timeValues(resource);
-    outputs.set('status', resource.status);
-    outputs.set('result', gateResult(resource.result, final.ref?.id, workflow));
-    outputs.set('run-result', resource.result);
-    outputs.set('progress', resource.progress === undefined ? '' : String(resource.progress));
-    outputs.set('started-at', times['started-at']);
-    outputs.set('finished-at', times['finished-at']);
-    outputs.set('duration', times.duration);
+    put('status', () => resource.status);
+    put('result', () => gateResult(resource.result, final.ref?.id, workflow));
+    put('run-result', () => resource.result);
+    put('progress', () => (resource.progress === undefined ? '' : String(resource.progress)));
+    put('started-at', () => timeValues(resource)['started-at']);
+    put('finished-at', () => timeValues(resource)['finished-at']);
+    put('duration', () => timeValues(resource).duration);
   }
-  outputs.set('attempts', String(attemptCount(final)));
-  const entry = runsEntry(final, pipelineId);
-  if (entry) outputs.set('runs', runsOutput([entry]));
-  if (workflow) outputs.set('workflow-id', workflow.id);
-  outputs.set('steps', stepsOutput(final.steps));
+  put('attempts', () => String(attemptCount(final)));
+  put('runs', () => {
+    const entry = runsEntry(final, pipelineId);
+    if (!entry) throw new Error('no entry');
+    return runsOutput([entry]);
+  });
+  if (workflow) put('workflow-id', () => workflow.id);
+  put('steps', () => stepsOutput(final.steps));
 }

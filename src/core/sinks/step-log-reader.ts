@@ -1,10 +1,16 @@
-// The end of a step's log, read once per step however many reports ask for it (the live log prints it,
-// the failed logs keep its facts for the summary and the check run).
+// The end of a step's log, read once for every report that needs it: the live log prints it, and the
+// failed logs keep its facts for the summary and the check run. Without this, a server with many
+// failed steps would be asked for each log as often as there are reports, one after the other. Reads
+// stop when the signal they are given fires (the flow's timeout), or else when the job is cancelled.
 import type { Step } from '../../api/types.ts';
 import { messageOf } from '../../text/message.ts';
 import type { CiApi } from '../api-port.ts';
 import type { Log } from '../ports.ts';
+import { failedStep } from '../report/failures.ts';
 import { tailLines, type Tail, type TailOptions } from '../report/tail.ts';
+
+/** Failed steps whose logs are read at most; the others are named, with their links, and not read. */
+export const MAX_FAILED_LOG_READS = 20;
 
 export interface StepLogReaderOptions {
   client: Pick<CiApi, 'openStepLog'>;
@@ -14,30 +20,50 @@ export interface StepLogReaderOptions {
   log?: Pick<Log, 'debug'>;
 }
 
-/** Undefined when the step has no log or it cannot be read. */
-export type StepLogReader = (step: Step) => Promise<Tail | undefined>;
+type Reading = Promise<Tail | undefined>;
+
+export interface StepLogReader {
+  /**
+   * Undefined when the step has no log or it cannot be read. A failed step's log is read once and kept
+   * for every report; a passed step's (`step-logs: all`) is read for the one report that asks.
+   */
+  tail(step: Step, signal?: AbortSignal): Reading;
+  /** The live log reads the step's log itself: the other reports share that read. */
+  share(step: Step, reading: Reading): Reading;
+}
 
 export function createStepLogReader(options: StepLogReaderOptions): StepLogReader {
-  const read = new Map<string, Promise<Tail | undefined>>();
-  return (step) => {
-    const known = read.get(step.id);
-    if (known) return known;
-    const reading = readTail(step, options);
-    read.set(step.id, reading);
-    return reading;
+  // By log address, which also tells one attempt's step from the next attempt's.
+  const kept = new Map<string, Reading>();
+  return {
+    tail(step, signal) {
+      if (!step.logUrl) return Promise.resolve(undefined);
+      const known = kept.get(step.logUrl);
+      if (known) return known;
+      const reading = readTail(step.logUrl, step.order, {
+        ...options,
+        ...(signal ? { cancel: signal } : {}),
+      });
+      if (failedStep(step)) kept.set(step.logUrl, reading);
+      return reading;
+    },
+    share(step, reading) {
+      if (step.logUrl && failedStep(step) && !kept.has(step.logUrl)) kept.set(step.logUrl, reading);
+      return reading;
+    },
   };
 }
 
 async function readTail(
-  step: Step,
+  logUrl: string,
+  order: number,
   { client, cancel, tail, log }: StepLogReaderOptions,
-): Promise<Tail | undefined> {
-  if (!step.logUrl) return undefined;
+): Reading {
   try {
-    const body = await client.openStepLog(step.logUrl, cancel ? { signal: cancel } : {});
+    const body = await client.openStepLog(logUrl, cancel ? { signal: cancel } : {});
     return await tailLines(body, tail);
   } catch (error) {
-    log?.debug(`Could not read the log of step ${step.order}: ${messageOf(error)}`);
+    log?.debug(`Could not read the log of step ${order}: ${messageOf(error)}`);
     return undefined;
   }
 }

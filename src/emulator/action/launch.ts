@@ -48,6 +48,19 @@ export async function checkPortFree(port: number): Promise<void> {
   }
 }
 
+/**
+ * What the detached emulator inherits of the step's environment: what a node process needs to run and
+ * to find its temporary directory, never the runner's tokens or the job's secrets, which it would
+ * otherwise hold for as long as it lives.
+ */
+const INHERITED_ENV = ['PATH', 'HOME', 'USERPROFILE', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'LANG', 'TZ'];
+
+function emulatorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    INHERITED_ENV.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+  );
+}
+
 /** Spawns the emulator; `onStarted` hears of it at once, before the wait, so that it can be stopped later. */
 export async function launchEmulator(
   options: LaunchOptions,
@@ -62,7 +75,7 @@ export async function launchEmulator(
     const child = spawn(process.execPath, args, {
       detached: true,
       stdio: ['ignore', log, log],
-      env: { ...process.env, [CONTROL_TOKEN_ENV]: options.controlToken },
+      env: { ...emulatorEnv(process.env), [CONTROL_TOKEN_ENV]: options.controlToken },
       windowsHide: true,
     });
     child.unref();

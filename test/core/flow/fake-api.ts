@@ -2,6 +2,7 @@
 // through their states on the virtual clock, and hooks to make any call fail the way a server can.
 import { ApiError, TriggerOutcomeUnknownError } from '../../../src/api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger, Step, Workflow } from '../../../src/api/types.ts';
+import type { StepLogRead } from '../../../src/api/step-log-read.ts';
 import type { CallOptions, CiApi } from '../../../src/core/api-port.ts';
 
 /** Any virtual clock the fake can read. */
@@ -168,6 +169,26 @@ export class FakeApi implements CiApi {
       yield new TextEncoder().encode(text);
     })();
   }
+
+  /**
+   * A step's log from byte `from` on, as a server honouring Range answers (206, or nothing new with the
+   * log's length); the whole log when `ignoresRange`. `logBody` hands the bytes out (in chunks, or failing).
+   */
+  async readStepLog(logUrl: string, from: number, call?: CallOptions): Promise<StepLogRead> {
+    this.#enter('readStepLog', [logUrl, from, call]);
+    const bytes = new TextEncoder().encode(this.stepLog(logUrl));
+    if (this.ignoresRange) return { kind: 'whole', body: this.logBody(bytes) };
+    if (from >= bytes.length) return { kind: 'nothing-new', totalLength: bytes.length };
+    return { kind: 'partial', start: from, totalLength: bytes.length, body: this.logBody(bytes.slice(from)) };
+  }
+
+  /** The server answers a ranged log read with the whole log. */
+  ignoresRange = false;
+  /** How the bytes of a log read arrive; by default in one chunk. */
+  logBody = (bytes: Uint8Array): AsyncIterable<Uint8Array> =>
+    (async function* () {
+      yield bytes;
+    })();
 
   /** A run as the server would answer now, without counting a call. */
   runNow(id: string): Run {

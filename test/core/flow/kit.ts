@@ -65,6 +65,8 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     ...INPUT_DEFAULTS,
     'base-url': 'https://ci.test',
     token: 'fake-token-0123456789',
+    // These flows print step logs when steps end; live streaming runs on its own time (test/core/live-log/).
+    'step-logs': 'failed',
     ...setup.inputs,
     ...(arranged ?? {}),
   };

@@ -4,7 +4,7 @@ import { summaryDoc, type SummaryData, type SummaryStep } from '../../../src/cor
 import { data, XSS } from './summary-fixture.ts';
 
 const render = (summary: SummaryData, options?: SummaryOptions) =>
-  renderSummary(summaryDoc(summary, 'https://ci.example.test'), options);
+  renderSummary(summaryDoc(summary, ['https://ci.example.test']), options);
 
 describe('renderSummary', () => {
   it('has the outcome, the target, the links, the times and the steps', () => {
@@ -108,7 +108,26 @@ describe('renderSummary', () => {
     expect(html).not.toContain('href="data:');
     expect(html).toContain('<code>javascript:alert(1)</code>');
     expect(html).toContain('<code>data:text/html,&lt;b&gt;x&lt;/b&gt;</code>');
-    expect(html).toContain('<a href="https://ci.example.test/a?x=%22y%22&amp;z=1">artifacts</a>');
+    // A URL the server sent loses its query even on the API's origin: pre-signed URLs carry credentials there.
+    expect(html).toContain('<a href="https://ci.example.test/a">artifacts</a>');
+    expect(html).not.toContain('z=1');
+  });
+
+  it('links a step’s log or artifacts only on an allowed origin', () => {
+    const step = { order: 1, name: 'a', status: 'finished', result: 'failed' } as const;
+    const html = render(
+      data({
+        steps: [
+          {
+            ...step,
+            logUrl: 'https://elsewhere.test/log?sig=1',
+            artifactsUrl: 'https://ci.example.test/x#f',
+          },
+        ],
+      }),
+    );
+    expect(html).not.toContain('elsewhere.test');
+    expect(html).toContain('<a href="https://ci.example.test/x">artifacts</a>');
   });
 
   it('lists the workflow items', () => {

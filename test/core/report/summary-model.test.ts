@@ -206,7 +206,7 @@ describe('links', () => {
     },
   ];
 
-  it('drop the query and fragment off the API origin, and user info everywhere', () => {
+  it('drop the query and fragment everywhere, links off the allowed origins, and user info', () => {
     const doc = buildSummary(
       input({
         final: { resource: run, steps },
@@ -224,8 +224,8 @@ describe('links', () => {
     const [section] = doc.sections;
     const rows = section?.kind === 'steps' ? section.rows : [];
     expect(rows.map((row) => [row.log?.url, row.artifacts?.url])).toEqual([
-      [`${run.url}/log?tail=50`, undefined],
-      ['https://bucket.store.test/logs/2.txt', 'https://ci.example.test/artifacts/2.tgz?v=1'],
+      [`${run.url}/log`, undefined],
+      [undefined, 'https://ci.example.test/artifacts/2.tgz'],
     ]);
     expect(doc.fields.find((field) => field.label === 'Run')?.value[1]).toEqual({
       kind: 'link',
@@ -258,6 +258,7 @@ describe('failed steps', () => {
         final: { resource: run, steps },
         logTails: new Map([['s2', tail]]),
         stepUrl: (id) => (id === 's1' ? undefined : web(id)),
+        settings: settings({ 'base-url': 'https://ci.example.test' }),
       }),
     );
     expect(doc.data.steps.map((step) => [step.id, step.webUrl, step.logTail])).toEqual([
@@ -300,7 +301,12 @@ describe('failed steps', () => {
   });
 
   it('link to their logs when no stepUrl is given', () => {
-    const doc = buildSummary(input({ final: { resource: run, steps } }));
+    const doc = buildSummary(
+      input({
+        final: { resource: run, steps },
+        settings: settings({ 'base-url': 'https://ci.example.test' }),
+      }),
+    );
     const failures = doc.sections[1];
     expect(failures?.kind === 'failures' && failures.items.map((item) => item.link?.label)).toEqual([
       'Full log',

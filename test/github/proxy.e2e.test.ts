@@ -2,9 +2,13 @@
 // packages that import undici all resolve the project's copy, and @actions/github's client sends its
 // requests through the proxy `http_proxy` names. Loopback is never proxied, so the fake GitHub is
 // reached under a made-up host name that only the proxy stand-in knows (it forwards to 127.0.0.1).
+// The report is sent from a child process: the proxy is chosen when @actions/github loads.
+import { execFile } from 'node:child_process';
 import { createServer, request as forward, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../tools/fake-github/index.ts';
 
@@ -14,11 +18,23 @@ const SHA = 'c'.repeat(40);
 let fake: FakeGitHub;
 let proxy: Server;
 const proxied: string[] = [];
-const savedEnv = {
-  http_proxy: process.env.http_proxy,
-  no_proxy: process.env.no_proxy,
-  GITHUB_API_URL: process.env.GITHUB_API_URL,
-};
+let proxyUrl = '';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const baseUrl = () => `http://${HOST}:${new URL(fake.apiUrl).port}`;
+
+/** One commit status, created the way the GitHub sink creates it, with the env the parent gives. */
+const SEND_STATUS = `
+import { createOctokitApi } from './src/github/octokit-api.ts';
+const api = createOctokitApi({
+  token: 'ghs_proxyTestToken',
+  owner: 'acme',
+  repo: 'webapp',
+  sha: process.env.SHA,
+  userAgent: 'test',
+  baseUrl: process.env.GITHUB_API_URL,
+});
+await api.createStatus({ state: 'pending', context: 'ci/test', description: 'through the proxy' });
+`;
 
 beforeAll(async () => {
   fake = await startFakeGitHub({ warm: true });
@@ -47,17 +63,10 @@ beforeAll(async () => {
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  process.env.http_proxy = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  delete process.env.no_proxy;
-  // @actions/github picks its proxy for GITHUB_API_URL, as the runner sets it.
-  process.env.GITHUB_API_URL = `http://${HOST}:${fakePort}`;
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 }, 60_000);
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await new Promise<void>((resolve) => proxy?.close(() => resolve()));
   await fake?.close();
 });
@@ -78,20 +87,15 @@ describe('one undici', () => {
   });
 
   it('a GitHub report goes through the proxy http_proxy names', async () => {
-    // @actions/github reads the proxy variables when it loads, so it loads after they are set.
-    const { createOctokitApi } = await import('../../src/github/octokit-api.ts');
-    const api = createOctokitApi({
-      token: 'ghs_proxyTestToken',
-      owner: 'acme',
-      repo: 'webapp',
-      sha: SHA,
-      userAgent: 'test',
-      baseUrl: `http://${HOST}:${new URL(fake.apiUrl).port}`,
+    // @actions/github reads the proxy variables when it loads, as in the runner's process for a step:
+    // so the report is sent from a node process started with them set (the proxy and the fake GitHub
+    // answer from this one).
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', SEND_STATUS], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', http_proxy: proxyUrl, GITHUB_API_URL: baseUrl(), SHA },
+      timeout: 60_000,
     });
-    await api.createStatus({ state: 'pending', context: 'ci/test', description: 'through the proxy' });
-    expect(proxied).toEqual([
-      `POST http://${HOST}:${new URL(fake.apiUrl).port}/repos/acme/webapp/statuses/${SHA}`,
-    ]);
+    expect(proxied).toEqual([`POST ${baseUrl()}/repos/acme/webapp/statuses/${SHA}`]);
     expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toContain(
       `POST /repos/acme/webapp/statuses/${SHA}`,
     );

@@ -1,0 +1,121 @@
+// The steps of one run, streamed as they run (`step-logs: live`): the step that runs gets a log group
+// opened with its name, its log's lines as they come, and, once it has ended, the rest, the group closed
+// and the step's result line. Steps are streamed one after the other, in order, so that groups never
+// interleave: a step that starts while an earlier one is streamed is read from its first byte once its
+// turn comes, and a step that ran between two polls is printed whole when it is reported finished.
+// With several targets there are no groups (those of fifty targets would interleave): every line starts
+// with the target's label instead.
+import type { Step } from '../../api/types.ts';
+import { isFinished } from '../../api/types.ts';
+import type { Sleep } from '../../time.ts';
+import type { CiApi } from '../api-port.ts';
+import type { Log } from '../ports.ts';
+import type { Tail, TailOptions } from '../report/tail.ts';
+import { LIVE_CADENCE, StepLogTailer, type Cadence } from './tailer.ts';
+
+export interface LiveStepsDeps {
+  client: Pick<CiApi, 'readStepLog'>;
+  log: Log;
+  sleep: Sleep;
+  cancel: AbortSignal;
+  /** Several targets: no groups, and each remote line starts with `[label] `. */
+  label?: string;
+  cadence?: Cadence;
+  tail?: TailOptions;
+  /** Where a step's lines go instead of `log.remote` (`ci-run logs --json` tags each with its step). */
+  print?: (step: Step, lines: readonly string[]) => void;
+}
+
+interface Streaming {
+  stepId: string;
+  tailer: StepLogTailer;
+}
+
+export class LiveSteps {
+  readonly #deps: LiveStepsDeps;
+  #streaming: Streaming | undefined;
+  /** Steps reported finished. */
+  readonly #finished = new Set<string>();
+
+  constructor(deps: LiveStepsDeps) {
+    this.#deps = deps;
+  }
+
+  /** A step's log is being streamed (in its group, when there are groups). */
+  get streaming(): boolean {
+    return this.#streaming !== undefined;
+  }
+
+  /** Where the run is now: starts streaming the next step once it runs. `title` is its group's title. */
+  update(steps: readonly Step[], title: (step: Step) => string): void {
+    if (this.#streaming || this.#deps.cancel.aborted) return;
+    const next = [...steps].sort((a, b) => a.order - b.order).find((step) => !this.#finished.has(step.id));
+    if (!next?.logUrl || next.status === 'notstarted' || isFinished(next)) return;
+    this.#open(title(next));
+    const tailer = this.#tailer(next, next.logUrl);
+    this.#streaming = { stepId: next.id, tailer };
+    tailer.start();
+  }
+
+  /**
+   * The step has ended: the rest of its log, then its result line (`heading`). A step that was never seen
+   * running is printed whole now. Returns the log's tail, for the annotation of a failed step. The reads of
+   * the rest stop when `signal` fires too (the flow's timeout).
+   */
+  async finished(step: Step, heading: string, signal?: AbortSignal): Promise<Tail | undefined> {
+    this.#finished.add(step.id);
+    const streaming = this.#streaming?.stepId === step.id ? this.#streaming : undefined;
+    this.#streaming = undefined;
+    if (streaming) {
+      const tail = await streaming.tailer.finish(signal);
+      this.#close(heading);
+      return tail;
+    }
+    if (!step.logUrl || this.#deps.cancel.aborted) {
+      this.#deps.log.info(heading);
+      return undefined;
+    }
+    this.#open(heading);
+    const tail = await this.#tailer(step, step.logUrl).finish(signal);
+    this.#close(undefined);
+    return tail;
+  }
+
+  /** Following has ended with a step still running: its last line, and its group closed. */
+  async stop(): Promise<void> {
+    const streaming = this.#streaming;
+    this.#streaming = undefined;
+    if (!streaming) return;
+    await streaming.tailer.stop();
+    this.#close(undefined);
+  }
+
+  #open(title: string): void {
+    if (this.#deps.label === undefined) this.#deps.log.startGroup(title);
+    else this.#deps.log.info(title);
+  }
+
+  /** Closes the step's group, then its result line when there is one to print. */
+  #close(heading: string | undefined): void {
+    if (this.#deps.label === undefined) this.#deps.log.endGroup();
+    if (heading !== undefined) this.#deps.log.info(heading);
+  }
+
+  #tailer(step: Step, logUrl: string): StepLogTailer {
+    const { client, log, label } = this.#deps;
+    const prefix = label === undefined ? '' : `[${label}] `;
+    return new StepLogTailer({
+      read: (from, call) => client.readStepLog(logUrl, from, call),
+      sleep: this.#deps.sleep,
+      print: this.#deps.print
+        ? (lines) => this.#deps.print!(step, lines)
+        : (lines) => log.remote(prefix ? lines.map((line) => prefix + line) : lines),
+      note: (message) => log.info(message),
+      debug: (message) => log.debug(message),
+      cancel: this.#deps.cancel,
+      name: `step ${step.order}`,
+      cadence: this.#deps.cadence ?? LIVE_CADENCE,
+      ...(this.#deps.tail ? { tail: this.#deps.tail } : {}),
+    });
+  }
+}
