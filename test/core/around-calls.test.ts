@@ -38,7 +38,7 @@ describe('aroundCalls', () => {
       seen.push([call, options]);
       return go({ ...options, deadline: 2 });
     });
-    const method = decorated[name] as (...args: unknown[]) => Promise<{ args: unknown[] }>;
+    const method = decorated[name] as unknown as (...args: unknown[]) => Promise<{ args: unknown[] }>;
     const answer = await method.apply(decorated, [...args, given]);
     expect(seen).toEqual([[name, given]]);
     expect(answer.args).toEqual([...args, { deadline: 2 }]);
