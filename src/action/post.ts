@@ -9,10 +9,13 @@ import { abortAll } from '../core/abort.ts';
 import { Budget } from '../core/budget.ts';
 import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
 import type { CiApi } from '../core/api-port.ts';
-import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
+import { readSavedState, type SavedState } from '../core/contract.ts';
 import { targetLabels } from '../core/flow/target-label.ts';
+import { readOpenReports, type OpenGitHubReports } from '../github/open-reports.ts';
+import type { ReportEnding } from '../github/report-lifecycle.ts';
 import { namedFor } from './github-names.ts';
-import type { OutcomeKind } from '../core/outcome-kind.ts';
+import { decide } from '../core/outcome.ts';
+import type { Remote } from '../core/model.ts';
 import type { Settings } from '../core/settings.ts';
 import { readActionSettings } from './settings.ts';
 import { messageOf } from '../text/message.ts';
@@ -42,6 +45,7 @@ export async function post(): Promise<void> {
   const budget = new Budget(systemClock, POST_BUDGET_MS);
   try {
     const { state, problems } = readSavedState(githubState);
+    const reports = reportsLeftOpen(state, problems);
     if (problems.length > 0) {
       core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
     }
@@ -52,7 +56,7 @@ export async function post(): Promise<void> {
     } else {
       await abortWhatMainLeft(state, budget);
     }
-    await finishGitHubReports(reportsLeftOpen(state), budget);
+    await finishGitHubReports(reports, budget);
     if (budget.spent) {
       core.warning(
         `The post step stopped at its ${POST_BUDGET_MS / 1000}s budget; what it could not finish is named above.`,
@@ -66,14 +70,25 @@ export async function post(): Promise<void> {
 /** GitHub reports main left open: its own, or each target's (`index` into the targets). */
 interface OpenReportsOf {
   work: Pick<Partial<SavedState>, 'kind' | 'id'>;
-  open: OpenReportsState;
+  open: OpenGitHubReports;
   index?: number;
 }
 
-function reportsLeftOpen(state: Partial<SavedState>): OpenReportsOf[] {
-  const own = state.githubReports ? [{ work: state, open: state.githubReports }] : [];
+/** What main left open, checked; an entry that is not usable is dropped and named in `problems`. */
+function reportsLeftOpen(state: Partial<SavedState>, problems: string[]): OpenReportsOf[] {
+  const checked = (saved: unknown, name: string) => {
+    if (saved === undefined) return [];
+    const open = readOpenReports(saved);
+    if (!open) problems.push(name);
+    return open ? [open] : [];
+  };
+  const own = checked(state.openReports, 'openReports').map((open) => ({ work: state, open }));
   const targets = (state.targets ?? []).flatMap((target, index) =>
-    target.githubReports ? [{ work: target, open: target.githubReports, index }] : [],
+    checked(target.openReports, `openReports of target ${index + 1}`).map((open) => ({
+      work: target,
+      open,
+      index,
+    })),
   );
   return [...own, ...targets];
 }
@@ -119,7 +134,7 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>, budget:
     );
     return;
   }
-  core.info(`The main step did not finish following ${refs.map(describe).join(', ')}; aborting.`);
+  core.info(`The main step did not finish following ${refs.map(workName).join(', ')}; aborting.`);
   const results = await abortAll(client, refs, {
     budgetMs: budget.slice(POST_ABORT_BUDGET_MS, REPORTS_RESERVE_MS).ms,
     clock: systemClock,
@@ -132,7 +147,7 @@ async function abortUnsettled(client: CiApi, state: Partial<SavedState>, budget:
   }
 }
 
-function describe(ref: RemoteRef): string {
+function workName(ref: RemoteRef): string {
   return `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}`;
 }
 
@@ -171,36 +186,38 @@ async function finishGitHubReports(left: readonly OpenReportsOf[], budget: Budge
   }
 }
 
-function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string) {
+function prefixed(ending: ReportEnding, label: string): ReportEnding {
   return { ...ending, line: `${label}: ${ending.line}` };
 }
 
+/** The work's end as far as post can tell it, decided as main's endings are. */
 async function endingOf(
   settings: Settings,
   state: Pick<Partial<SavedState>, 'kind' | 'id'>,
   budget: Budget,
-): Promise<{ outcome: OutcomeKind; line: string }> {
+): Promise<ReportEnding> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
-  const stopped = {
-    outcome: 'cancelled' as const,
-    line: `${ref ? describe(ref) : 'The remote work'}: the action was stopped`,
-  };
-  if (!ref) return stopped;
+  const { outcome } = decide(
+    { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref, budget)) },
+    settings,
+  );
+  return { outcome: outcome.kind, line: outcome.message };
+}
+
+async function readNow(
+  settings: Settings,
+  ref: RemoteRef,
+  budget: Budget,
+): Promise<Pick<Remote, 'status' | 'result'> | undefined> {
   try {
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     // Half of what is left at most: the reports themselves need the rest.
     const read = budget.slice(Math.min(ENDING_READ_MS, budget.left() / 2));
     const call = { signal: read.signal, deadline: read.deadline };
-    const resource = await withApiClient(connection, (client) =>
+    return await withApiClient(connection, (client) =>
       ref.kind === 'run' ? client.getRun(ref.id, call) : client.getBuild(ref.id, call),
     );
-    if (resource.status !== 'finished') return stopped;
-    const outcome =
-      resource.result === 'passed' || resource.result === 'failed' || resource.result === 'aborted'
-        ? resource.result
-        : 'unknown';
-    return { outcome, line: `${describe(ref)} ${outcome}` };
   } catch {
-    return stopped;
+    return undefined;
   }
 }
