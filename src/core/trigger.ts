@@ -8,7 +8,7 @@ import { PAGE_SIZE } from '../api/paginate.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
-import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
+import { matchesFingerprint, type FingerprintKey, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
@@ -205,11 +205,12 @@ export function triggerRunOnce(
   deps: TriggerDeps,
   payload: RunTrigger,
   fingerprint: TriggerFingerprint,
+  key: FingerprintKey,
 ): Promise<Run> {
   return triggerOnce(deps, {
     noun: 'run',
     send: () => deps.client.triggerRun(payload),
-    find: () => findTriggeredRuns(deps.client, fingerprint),
+    find: () => findTriggeredRuns(deps.client, fingerprint, key),
     idOf: (run) => run.id,
   });
 }
@@ -221,13 +222,14 @@ export function triggerRunOnce(
 export async function findTriggeredRuns(
   client: CiApi,
   fingerprint: TriggerFingerprint,
+  key: FingerprintKey,
   call?: CallOptions,
 ): Promise<Run[]> {
   const known = new Set(fingerprint.known);
   const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: PAGE_SIZE }, call);
-  const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
+  const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint, key));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id, call)));
-  return detailed.filter((run) => matchesFingerprint(run, fingerprint));
+  return detailed.filter((run) => matchesFingerprint(run, fingerprint, key));
 }
 
 /** Builds: a lost build can be found only when the application's builds can be listed. */

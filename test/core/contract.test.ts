@@ -10,7 +10,7 @@ import {
   type StateKey,
   type StateStore,
 } from '../../src/core/contract.ts';
-import { fingerprintOf } from '../../src/core/fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../../src/core/fingerprint.ts';
 
 function memoryStore(): StateStore & { values: Map<StateKey, string> } {
   const values = new Map<StateKey, string>();
@@ -30,6 +30,7 @@ describe('the contract', () => {
     const fingerprint = fingerprintOf(
       { pipelineId: 'p0000000000000000000000a', branch: 'main', envVars: [{ key: 'A', value: 'secret' }] },
       [],
+      fingerprintKey('a-token'),
     );
     saveState(store, 'pendingTrigger', fingerprint);
     saveState(store, 'kind', 'run');
@@ -51,7 +52,11 @@ describe('the contract', () => {
 
   it('reads back every target of several, and drops a list with one bad entry', () => {
     const store = memoryStore();
-    const fingerprint = fingerprintOf({ pipelineId: 'p0000000000000000000000a' }, []);
+    const fingerprint = fingerprintOf(
+      { pipelineId: 'p0000000000000000000000a' },
+      [],
+      fingerprintKey('a-token'),
+    );
     const targets = [
       { kind: 'run' as const, id: '5e000000000000000000002f', settled: true },
       { settled: false, pendingTrigger: fingerprint },

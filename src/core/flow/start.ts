@@ -1,6 +1,6 @@
 // The remote work comes to exist here: triggered exactly once, or attached to by id. A retry comes
 // here again: the attempt before it is put aside with the view's other attempts first.
-import { fingerprintOf } from '../fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../fingerprint.ts';
 import type { Remote } from '../follow.ts';
 // Links are built from the API root and the checked id: the `url` a server sends is never passed on.
 import { buildRef, runRef, type RemoteRef } from '../refs.ts';
@@ -67,9 +67,10 @@ async function triggerOrAttach(
         ...(settings.sourceRunId !== undefined ? { sourceRunId: settings.sourceRunId } : {}),
         ...common,
       };
-      const fingerprint = fingerprintOf(payload, before.runs);
+      const key = fingerprintKey(settings.token);
+      const fingerprint = fingerprintOf(payload, before.runs, key);
       context.emit.triggering(fingerprint);
-      const run = await triggerRunOnce(deps, payload, fingerprint);
+      const run = await triggerRunOnce(deps, payload, fingerprint, key);
       return { ref: runRef(client.apiUrl, run.id), resource: run };
     }
     case 'build': {

@@ -1,11 +1,12 @@
 // The trigger, exactly once: lost responses for runs and builds, refused triggers sent again, and
 // the fingerprint that lets the post entry find a run whose trigger was in flight.
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../../src/api/types.ts';
-import { isFingerprint } from '../../../src/core/fingerprint.ts';
+import { fingerprintKey, isFingerprint, type TriggerFingerprint } from '../../../src/core/fingerprint.ts';
 import { findTriggeredRuns } from '../../../src/core/trigger.ts';
 import { httpError, lostResponse, PIPELINE_ID, unusableAnswer, type FakeApi } from './fake-api.ts';
-import { runFlow } from './kit.ts';
+import { KIT_TOKEN, runFlow } from './kit.ts';
 
 const inputs = {
   'pipeline-id': PIPELINE_ID,
@@ -167,9 +168,32 @@ describe('a run trigger', () => {
         }),
       extraSinks: [{ triggering: (fingerprint) => void (saved = JSON.stringify(fingerprint)) }],
     }).then(async (run) => {
-      const found = await findTriggeredRuns(run.api, JSON.parse(saved));
+      const found = await findTriggeredRuns(run.api, JSON.parse(saved), fingerprintKey(KIT_TOKEN));
       expect(found.map((found) => found.id)).toEqual([...run.api.remotes.keys()]);
+      // Made again from another token, the key matches nothing: it is the token's, not the state's.
+      expect(await findTriggeredRuns(run.api, JSON.parse(saved), fingerprintKey('another-token'))).toEqual(
+        [],
+      );
     });
+  });
+
+  it('saves an env HMAC that what the state and the log show cannot check a guess against', async () => {
+    let saved = '';
+    const run = await runFlow({
+      inputs,
+      extraSinks: [{ triggering: (fingerprint) => void (saved = JSON.stringify(fingerprint)) }],
+    });
+    const fingerprint = JSON.parse(saved) as TriggerFingerprint;
+    // Someone who reads the state (printed with step debug on) and guesses the values offline.
+    const guesses = ['hunter1', 'hunter2', 'hunter3'].map((secret) => [
+      ['SECRET', secret],
+      ['LEVEL', 'debug'],
+    ]);
+    const offline = guesses.map((guess) =>
+      createHmac('sha256', fingerprint.salt).update(JSON.stringify(guess)).digest('hex'),
+    );
+    expect(offline).not.toContain(fingerprint.envHmac);
+    expect(run.lines.join('\n')).not.toContain(KIT_TOKEN);
   });
 });
 
