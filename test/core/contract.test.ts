@@ -25,6 +25,25 @@ describe('the contract', () => {
     expect([...OUTPUT_NAMES]).toEqual(Object.keys(action.outputs));
   });
 
+  it('holds no expression in any description of action.yml: the runner would read it as one and refuse to load the action', () => {
+    for (const file of ['../../action.yml', '../../emulator/action.yml']) {
+      const action = parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as {
+        description?: string;
+        inputs?: Record<string, { description?: string }>;
+        outputs?: Record<string, { description?: string }>;
+      };
+      const descriptions = [
+        action.description ?? '',
+        ...Object.values(action.inputs ?? {}).map((input) => input.description ?? ''),
+        ...Object.values(action.outputs ?? {}).map((output) => output.description ?? ''),
+      ];
+      expect(
+        descriptions.filter((text) => text.includes('${{')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it('reads back what was saved', () => {
     const store = memoryStore();
     const fingerprint = fingerprintOf(
