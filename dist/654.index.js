@@ -14,39 +14,40 @@ __webpack_require__.d(__webpack_exports__, {
   finishOpenReports: () => (/* binding */ finishOpenReports)
 });
 
+// EXTERNAL MODULE: ./src/core/flow/events.ts
+var events = __webpack_require__(7363);
 ;// CONCATENATED MODULE: ./src/core/sinks/together.ts
+// Several sinks as one: each hears every event in turn, and their endings run at the same time, so
+// reports that each wait on a remote service share one time budget instead of queueing for it.
+
 function together(sinks) {
-    // One sink that throws does not keep the event from the others; the first error is passed on.
-    const each = (event, call) => {
-        const errors = [];
-        for (const sink of sinks) {
-            try {
-                if (sink[event])
-                    call(sink);
-            }
-            catch (error) {
-                errors.push(error);
-            }
-        }
-        if (errors.length > 0)
-            throw errors[0];
-    };
-    return {
-        triggering: (fingerprint) => each('triggering', (sink) => sink.triggering(fingerprint)),
-        identified: (ref) => each('identified', (sink) => sink.identified(ref)),
-        triggered: (info) => each('triggered', (sink) => sink.triggered(info)),
-        update: (resource, steps) => each('update', (sink) => sink.update(resource, steps)),
-        workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged(workflow)),
-        async stepFinished(step, steps, runFinished, signal) {
-            await Promise.all(sinks.map((sink) => sink.stepFinished?.(step, steps, runFinished, signal)));
-        },
-        async concluded(conclusion) {
-            const endings = await Promise.allSettled(sinks.map(async (sink) => sink.concluded?.(conclusion)));
-            const failed = endings.find((ending) => ending.status === 'rejected');
-            if (failed)
-                throw failed.reason;
-        },
-    };
+    const sink = {};
+    for (const event of events/* EVENT_NAMES */.MN) {
+        const hearing = () => sinks.filter((each) => each[event] !== undefined);
+        sink[event] =
+            events/* FLOW_EVENTS */.bi[event] === 'now'
+                ? // One sink that throws does not keep the event from the others; the first error is passed on.
+                    (...args) => {
+                        const errors = [];
+                        for (const each of hearing()) {
+                            try {
+                                (0,events/* tell */.qz)(each, event, args);
+                            }
+                            catch (error) {
+                                errors.push(error);
+                            }
+                        }
+                        if (errors.length > 0)
+                            throw errors[0];
+                    }
+                : async (...args) => {
+                    const results = await Promise.allSettled(hearing().map(async (each) => (0,events/* tell */.qz)(each, event, args)));
+                    const failed = results.find((result) => result.status === 'rejected');
+                    if (failed)
+                        throw failed.reason;
+                };
+    }
+    return sink;
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
@@ -416,10 +417,7 @@ function attemptWords(attempt) {
 }
 /** `Run 5e1f0a… passed in 2m 3s`, `Run 5e1f0a… failed at step 4/7 e2e after 3m`. */
 function finalLine(ref, outcome, resource, steps, attempt) {
-    const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
-    const at = failedStep
-        ? ` at step ${failedStep.order}/${steps.length} ${(0,safety/* sanitizeLine */.g$)(failedStep.name)}`
-        : '';
+    const at = outcome === 'failed' ? (0,format/* atFailedStep */.NL)(steps, { quoted: false }) : '';
     const elapsed = (0,format/* elapsedMs */.d5)(resource?.startedAt, resource?.finishedAt);
     const time = elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${(0,format/* formatDuration */.a3)(elapsed)}`;
     const what = outcome === 'unknown' ? 'ended without a result' : (0,format/* outcomeWord */.nG)(outcome);
@@ -777,7 +775,7 @@ function createDeploymentSink(environment, deps) {
             if (found !== undefined)
                 return adopt(found);
         }
-        adopt(await deps.api.createDeployment({ environment, description: describe(first), runId: ref.id }, signal));
+        adopt(await deps.api.createDeployment({ environment, description: deploymentDescription(first), runId: ref.id }, signal));
     };
     const status = (state, description) => writer.enqueue('state', async (_retry, signal) => {
         if (id === undefined)
@@ -793,7 +791,7 @@ function createDeploymentSink(environment, deps) {
                 writer.enqueue('create', createOnce(triggered));
             else if (id !== undefined)
                 deps.open.mark({ targetUrl: triggered.web.url });
-            status('in_progress', `${describe(triggered)} is running`);
+            status('in_progress', `${deploymentDescription(triggered)} is running`);
         },
         async concluded({ outcome, final }) {
             if (!info)
@@ -813,7 +811,7 @@ function createDeploymentSink(environment, deps) {
     };
 }
 /** `Pipeline deploy, run 5e1f0a…`: what the deployment is, as GitHub lists it. */
-function describe(info) {
+function deploymentDescription(info) {
     const pipeline = info.pipelineName ?? ('pipeline' in info.resource ? info.resource.pipeline?.name : undefined);
     const noun = info.ref.kind === 'build' ? 'build' : 'run';
     const attempt = info.attempt > 1 ? ` (attempt ${info.attempt}/${info.maxAttempts})` : '';

@@ -2,15 +2,13 @@
 // rendering, and the GitHub reports. Their modules load while the first request is in flight
 // (load-later.ts); events that come before are kept and replayed (deferred.ts), and the end loads
 // them at once if they are still waiting.
-import type { CancelSignals } from '../core/flow/context.ts';
 import type { FlowSink } from '../core/flow/events.ts';
-import type { StepLogFacts } from '../core/report/failures.ts';
-import type { Settings } from '../core/settings.ts';
+import type { StepDeps } from '../core/flow/step-deps.ts';
+import type { TargetRun } from '../core/flow/events.ts';
 import { deferred } from '../core/sinks/deferred.ts';
-import type { FailedLogs } from '../core/sinks/failed-logs.ts';
 import type * as Reporting from '../github/reporting.ts';
 import type { GitHubReporting } from '../github/settings.ts';
-import { githubLog, githubSummary } from './github-ports.ts';
+import { githubSummary } from './github-ports.ts';
 import { later, type Later } from './load-later.ts';
 
 function sinkLoadedLater<M>(module: Later<M>, make: (module: M) => FlowSink): FlowSink {
@@ -24,25 +22,22 @@ function sinkLoadedLater<M>(module: Later<M>, make: (module: M) => FlowSink): Fl
   };
 }
 
-/** The job summary, published once at the end. */
-export function lateSummarySink(settings: Settings, failedLogs: FailedLogs): FlowSink {
-  return sinkLoadedLater(
-    later(() => import('../core/sinks/summary-sink.ts')),
-    ({ createSummarySink, toJobSummary }) =>
-      createSummarySink(settings, toJobSummary(githubSummary, githubLog), { failedLogs }),
-  );
+/** The job summary: its layout and rendering load while the first request is in flight. */
+export function laterSummary(): NonNullable<StepDeps['summary']> {
+  const rendering = later(() => import('../core/report/step-summary.ts'));
+  return {
+    publish: async (summary) => githubSummary.write((await rendering.now()).stepSummaryHtml(summary)),
+  };
 }
 
-/** The step's GitHub reports; `reporting` is the GitHub client's chunk, asked for with later(). */
+/** A target's GitHub reports; `reporting` is the GitHub client's chunk, asked for with later(). */
 export function lateGitHubSink(
   reporting: Later<typeof Reporting>,
   github: GitHubReporting,
-  settings: Settings,
-  cancel: CancelSignals,
-  tails: ReadonlyMap<string, StepLogFacts>,
+  run: TargetRun,
 ): FlowSink {
   return sinkLoadedLater(
     later(() => import('./github-sink.ts')),
-    ({ stepGitHubSink }) => stepGitHubSink(reporting.now(), github, settings, cancel, tails),
+    ({ gitHubSink }) => gitHubSink(reporting.now(), github, run),
   );
 }

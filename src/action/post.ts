@@ -14,6 +14,8 @@ import { readSavedState, type OpenReportsState, type SavedState } from '../core/
 import { targetLabels } from '../core/flow/target-label.ts';
 import { namedFor } from './github-names.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
+import { decide } from '../core/outcome.ts';
+import type { Remote } from '../core/model.ts';
 import type { Settings } from '../core/settings.ts';
 import { readActionSettings } from './settings.ts';
 import { messageOf } from '../text/message.ts';
@@ -127,7 +129,7 @@ async function abortUnsettled(
     );
     return;
   }
-  core.info(`The main step did not finish following ${refs.map(describe).join(', ')}; aborting.`);
+  core.info(`The main step did not finish following ${refs.map(workName).join(', ')}; aborting.`);
   const results = await abortAll(client, refs, {
     budgetMs: budget.slice(POST_ABORT_BUDGET_MS, REPORTS_RESERVE_MS).ms,
     clock: systemClock,
@@ -140,7 +142,7 @@ async function abortUnsettled(
   }
 }
 
-function describe(ref: RemoteRef): string {
+function workName(ref: RemoteRef): string {
   return `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}`;
 }
 
@@ -183,32 +185,34 @@ function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string)
   return { ...ending, line: `${label}: ${ending.line}` };
 }
 
+/** The work's end as far as post can tell it, decided as main's endings are. */
 async function endingOf(
   settings: Settings,
   state: Pick<Partial<SavedState>, 'kind' | 'id'>,
   budget: Budget,
 ): Promise<{ outcome: OutcomeKind; line: string }> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
-  const stopped = {
-    outcome: 'cancelled' as const,
-    line: `${ref ? describe(ref) : 'The remote work'}: the action was stopped`,
-  };
-  if (!ref) return stopped;
+  const { outcome } = decide(
+    { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref, budget)) },
+    settings,
+  );
+  return { outcome: outcome.kind, line: outcome.message };
+}
+
+async function readNow(
+  settings: Settings,
+  ref: RemoteRef,
+  budget: Budget,
+): Promise<Pick<Remote, 'status' | 'result'> | undefined> {
   try {
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     // Half of what is left at most: the reports themselves need the rest.
     const read = budget.slice(Math.min(ENDING_READ_MS, budget.left() / 2));
     const call = { signal: read.signal, deadline: read.deadline };
-    const resource = await withApiClient(connection, (client) =>
+    return await withApiClient(connection, (client) =>
       ref.kind === 'run' ? client.getRun(ref.id, call) : client.getBuild(ref.id, call),
     );
-    if (resource.status !== 'finished') return stopped;
-    const outcome =
-      resource.result === 'passed' || resource.result === 'failed' || resource.result === 'aborted'
-        ? resource.result
-        : 'unknown';
-    return { outcome, line: `${describe(ref)} ${outcome}` };
   } catch {
-    return stopped;
+    return undefined;
   }
 }

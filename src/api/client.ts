@@ -33,6 +33,8 @@ export interface ClientOptions extends ExchangeOptions {
 export class ApiClient {
   /** Normalised API root, ending in `/api/v3`. */
   readonly apiUrl: string;
+  /** The largest page the run-like lists take (runs, builds, deploys, workflows). */
+  readonly pageSize = 20;
   readonly #exchanger: Exchanger;
 
   constructor(options: ClientOptions) {

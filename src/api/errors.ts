@@ -149,3 +149,54 @@ function describeApiError(init: ApiErrorInit): string {
   if (init.hint) text += `${/[.!?]$/.test(text) ? '' : '.'} Hint: ${init.hint}`;
   return text;
 }
+
+/**
+ * What a failed call means to its caller, decided once here from its status and transport, so that the
+ * core acts on the word and never reads an HTTP status:
+ * - `not-found` 404, `gone` 410, `not-allowed` 405, `denied` 401/403, `invalid` 400/422, `throttled` 429,
+ *   `refused` any other 4xx;
+ * - `transient` 408 or a 5xx: an answer worth asking again for;
+ * - `no-answer` a lost connection or no answer in time (for a trigger: it never reached the server,
+ *   since one that may have is `outcome-unknown`);
+ * - `unsupported` the server offers no such endpoint (the client says so on the error);
+ * - `outcome-unknown` a trigger that may have been taken; `unusable-answer` a body that breaks the API's
+ *   contract; `aborted` the caller's own signal; `other` anything that is not a call's failure.
+ */
+export type FailureWord =
+  | 'not-found'
+  | 'gone'
+  | 'not-allowed'
+  | 'denied'
+  | 'invalid'
+  | 'throttled'
+  | 'refused'
+  | 'transient'
+  | 'no-answer'
+  | 'unsupported'
+  | 'outcome-unknown'
+  | 'unusable-answer'
+  | 'aborted'
+  | 'other';
+
+const BY_STATUS: ReadonlyMap<number, FailureWord> = new Map([
+  [404, 'not-found'],
+  [410, 'gone'],
+  [405, 'not-allowed'],
+  [401, 'denied'],
+  [403, 'denied'],
+  [400, 'invalid'],
+  [422, 'invalid'],
+  [429, 'throttled'],
+  [408, 'transient'],
+]);
+
+export function failureOf(error: unknown): FailureWord {
+  if (error instanceof ContractError) return 'unusable-answer';
+  if (!(error instanceof ApiError)) return 'other';
+  if (error instanceof TriggerOutcomeUnknownError) return 'outcome-unknown';
+  if (error.unsupported) return 'unsupported';
+  if (error.kind === 'aborted') return 'aborted';
+  const { status } = error;
+  if (status === undefined) return 'no-answer';
+  return BY_STATUS.get(status) ?? (status >= 500 ? 'transient' : status >= 400 ? 'refused' : 'other');
+}

@@ -1,7 +1,7 @@
 // One abort path for every reason to stop remote work: cancellation, the action's own timeout, and
 // the post-step backstop. It has its own budget, independent of the (already aborted) polling.
 import type { CiApi } from './api-port.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, failureOf, type FailureWord } from '../api/errors.ts';
 import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
@@ -37,6 +37,15 @@ export interface AbortOptions {
 }
 
 const PEEK_MS = 1500;
+
+/** Failures of an abort that are tried again without reading the work first. */
+const RETRY_AT_ONCE: ReadonlySet<FailureWord> = new Set([
+  'no-answer',
+  'aborted',
+  'transient',
+  'throttled',
+  'other',
+]);
 
 interface Operations {
   read(call: CallWindow): Promise<Run | Build>;
@@ -153,7 +162,9 @@ class AbortAttempt {
       };
     }
     this.#lastProblem = clean(error.serverMessage ?? error.message);
-    if (error.status === undefined || error.status < 400 || error.status >= 500 || error.status === 429) {
+    const failure = failureOf(error);
+    // No answer, or one worth asking again for: try again.
+    if (RETRY_AT_ONCE.has(failure)) {
       return undefined;
     }
     // Refused: find out why from the resource itself rather than from the server's wording.
@@ -168,7 +179,7 @@ class AbortAttempt {
       }
       return undefined;
     }
-    return error.status === 401 || error.status === 403 || error.status === 404 ? this.gaveUp() : undefined;
+    return failure === 'denied' || failure === 'not-found' ? this.gaveUp() : undefined;
   }
 
   gaveUp(): AbortResult {

@@ -26,6 +26,8 @@ export interface CallOptions {
 export interface CiApi {
   /** The normalised API root, ending in `/api/v3`. */
   readonly apiUrl: string;
+  /** The largest page the run-like lists take (runs, builds, deploys, workflows). */
+  readonly pageSize: number;
   getApplication(owner: string, name: string, call?: CallOptions): Promise<Application>;
   listPipelines(owner: string, name: string, page?: PageOptions, call?: CallOptions): Promise<Pipeline[]>;
   listRuns(filters: RunFilters, call?: CallOptions): Promise<Run[]>;

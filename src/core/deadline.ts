@@ -6,6 +6,7 @@
 import { ApiError } from '../api/errors.ts';
 import type { Clock } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
+import { aroundCalls } from './around-calls.ts';
 
 export interface FlowBounds {
   /** Aborts when the job is cancelled or the deadline passes. */
@@ -74,36 +75,15 @@ export function boundedClient(client: CiApi, bounds: FlowBounds): CiApi {
       ...(deadline !== undefined ? { deadline } : {}),
     };
   };
-  const beforeTrigger = (path: string) => {
+  return aroundCalls(client, async (name, options, go) => {
+    if (name !== 'triggerRun' && name !== 'triggerBuild') return go(call(options));
     if (bounds.signal.aborted) {
+      const path = name === 'triggerRun' ? '/runs' : '/builds';
       throw new ApiError({ method: 'POST', path, kind: 'aborted', retryable: false, attempts: 0 });
     }
     owned.triggerSent = true;
-  };
-  return {
-    apiUrl: client.apiUrl,
-    getApplication: (owner, name, options) => client.getApplication(owner, name, call(options)),
-    listPipelines: (owner, name, page, options) => client.listPipelines(owner, name, page, call(options)),
-    listRuns: (filters, options) => client.listRuns(filters, call(options)),
-    getRun: (id, options) => client.getRun(id, call(options)),
-    getRunSteps: (id, options) => client.getRunSteps(id, call(options)),
-    triggerRun: async (payload, options) => {
-      beforeTrigger('/runs');
-      return client.triggerRun(payload, options);
-    },
-    abortRun: (id, options) => client.abortRun(id, call(options)),
-    listBuilds: (owner, name, filters, options) => client.listBuilds(owner, name, filters, call(options)),
-    getBuild: (id, options) => client.getBuild(id, call(options)),
-    triggerBuild: async (payload, options) => {
-      beforeTrigger('/builds');
-      return client.triggerBuild(payload, options);
-    },
-    abortBuild: (id, options) => client.abortBuild(id, call(options)),
-    listWorkflows: (filters, options) => client.listWorkflows(filters, call(options)),
-    getWorkflow: (id, options) => client.getWorkflow(id, call(options)),
-    openStepLog: (logUrl, options) => client.openStepLog(logUrl, call(options)),
-    readStepLog: (logUrl, from, options) => client.readStepLog(logUrl, from, call(options)),
-  };
+    return go(options);
+  });
 }
 
 /** An error that only says a request was cut off by the flow's own bounds. */

@@ -139,12 +139,12 @@ function jsonElement(element: unknown, index: number): EnvVar {
   if (typeof value === 'string') return { key, value };
   if (typeof value === 'number' || typeof value === 'boolean') return { key, value: String(value) };
   throw new EnvVarsError(
-    `${at}: "value" must be a string (numbers and booleans are accepted and sent as text), not ${describe(value)}.`,
+    `${at}: "value" must be a string (numbers and booleans are accepted and sent as text), not ${typeWord(value)}.`,
     { index },
   );
 }
 
-function describe(value: unknown): string {
+function typeWord(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   return Array.isArray(value) ? 'an array' : `an ${typeof value}`;

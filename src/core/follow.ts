@@ -2,8 +2,9 @@
 // Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
 import type { CiApi } from './api-port.ts';
-import { ApiError, ContractError } from '../api/errors.ts';
-import type { Build, Run, Step } from '../api/types.ts';
+import { ApiError, ContractError, failureOf, type FailureWord } from '../api/errors.ts';
+import type { Step } from '../api/types.ts';
+import type { Remote } from './model.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import { isCutOff } from './deadline.ts';
@@ -12,8 +13,6 @@ import type { PollPolicy } from './polling.ts';
 import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
-
-export type Remote = Run | Build;
 
 export interface FollowObserver {
   /** The resource's status, progress or current step changed (called for the first read too). */
@@ -44,7 +43,8 @@ export interface FollowDeps {
   log: Log;
 }
 
-const PERMANENT = new Set([400, 401, 403, 404, 410, 422]);
+/** Failures that reading again will not mend; every other one is ridden out. */
+const PERMANENT: ReadonlySet<FailureWord> = new Set(['invalid', 'denied', 'not-found', 'gone']);
 /**
  * Unusable answers (ContractError) without a usable one between them before following stops: one is
  * no reason to give up, but a server that only sends those would otherwise be polled forever.
@@ -167,8 +167,7 @@ async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState
     if (cancel.aborted || isCutOff(error)) return false;
     // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
     const transient =
-      error instanceof ContractError ||
-      (error instanceof ApiError && (error.status === undefined || !PERMANENT.has(error.status)));
+      error instanceof ContractError || (error instanceof ApiError && !PERMANENT.has(failureOf(error)));
     if (!transient) throw error;
     state.failures += 1;
     if (error instanceof ContractError && ++state.contractErrors >= MAX_CONTRACT_ERRORS) {

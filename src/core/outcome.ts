@@ -1,10 +1,13 @@
-// From how following ended to the step's result: the gate.
-import type { Result, Step } from '../api/types.ts';
+// Every way a step can end, and the one place that decides from it the step's outcome (does the GitHub
+// step pass, and why, in one line) and whether anything is left for the post entry to do (`settled`).
+// A new way to end is a new case of `Ending`; TypeScript then asks for its decision here.
+import type { Result, Status, Step } from '../api/types.ts';
 import type { AbortResult } from './abort.ts';
-import { formatDuration } from './report/format.ts';
+import { atFailedStep, formatDuration } from './report/format.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
+import type { RemoteRef } from './refs.ts';
 import type { Settings } from './settings.ts';
 
 export interface Outcome {
@@ -15,67 +18,270 @@ export interface Outcome {
   message: string;
 }
 
+export interface Decision {
+  outcome: Outcome;
+  /** Nothing is left for the post entry to abort: it finished, was aborted, or was left on purpose. */
+  settled: boolean;
+}
+
+/** What was waited for: a run, a build, or (wait-for: workflow) every run of the workflow. */
+export type Work = 'run' | 'build' | 'workflow';
+
+/** Which attempt (`retries`): 1 for the first trigger, of 1 + `retries`. */
+export interface AttemptNumber {
+  number: number;
+  of: number;
+}
+
 export type Ending =
-  | { finished: true; result: Result; rawResult?: string; steps?: readonly Step[] }
-  | { finished: false; reason: 'timeout' | 'cancelled'; abort: AbortResult | undefined };
-
-export function decideOutcome(
-  ending: Ending,
-  settings: Pick<Settings, 'propagateFailure' | 'timeoutMs' | 'onTimeout'>,
-  what: 'run' | 'build' | 'workflow',
-): Outcome {
-  if (!ending.finished) {
-    const noun = what === 'build' ? 'build' : 'run';
-    const aborted = ending.abort?.alreadyFinished
-      ? `; the ${noun} had already finished (result: ${sanitizeLine(ending.abort.resource?.result ?? 'unknown')})`
-      : ending.abort?.confirmed
-        ? `; the ${noun} was aborted`
-        : '';
-    const left =
-      ending.abort === undefined ? `; the ${what === 'build' ? 'build' : 'run'} was left running` : '';
-    const failedAbort =
-      ending.abort && !ending.abort.confirmed ? `; ${ending.abort.message.replace(/\.$/, '')}` : '';
-    if (ending.reason === 'timeout') {
-      const after = settings.timeoutMs !== undefined ? ` after ${formatDuration(settings.timeoutMs)}` : '';
-      return {
-        kind: 'timed-out',
-        success: false,
-        message: `Timed out${after}${aborted}${left}${failedAbort}.`,
-      };
+  /** The remote work finished by itself (with `wait-for: workflow`, the worst result of its runs). */
+  | {
+      kind: 'finished';
+      what: Work;
+      result: Result;
+      rawResult?: string;
+      steps?: readonly Step[];
+      /** Said only from the second attempt on. */
+      attempt?: AttemptNumber;
     }
-    return { kind: 'cancelled', success: false, message: `Cancelled${aborted}${left}${failedAbort}.` };
+  /** `wait: false`: triggered, and left to run on purpose. */
+  | { kind: 'not-waited'; ref: RemoteRef }
+  /** A cancel or the timeout while following: aborted (`abort`), or left running. */
+  | {
+      kind: 'stopped';
+      reason: 'timeout' | 'cancelled';
+      what: Work;
+      abort: AbortResult | undefined;
+      /** Left running because the inputs say so (`abort-on-cancel: false`, `on-timeout: leave`). */
+      leftOnPurpose: boolean;
+    }
+  /** A cancel before anything was triggered. */
+  | { kind: 'cancelled-before-trigger' }
+  /** The timeout or a cancel cut a request off before any run or build was known. */
+  | { kind: 'cut-before-start'; reason: 'timeout' | 'cancelled'; triggerSent: boolean }
+  /** A cancel after an attempt failed and before the next one was triggered. */
+  | { kind: 'cancelled-before-retry'; failed: RemoteRef; steps: readonly Step[]; next: AttemptNumber }
+  /** A cancel while the trigger waited to be sent again. */
+  | { kind: 'trigger-cancelled'; message: string; nothingTriggered: boolean }
+  /** Anything thrown: the step fails with the error's message. */
+  | { kind: 'error'; error: unknown }
+  /** One of several targets, cancelled because another failed first (`fail-fast`). */
+  | { kind: 'stopped-by-fail-fast'; failedFirst: string; cancelled: StoppedTarget }
+  /** Several targets: the step passes only when every target passed. */
+  | { kind: 'targets'; targets: readonly TargetDecision[]; failedFirst?: string }
+  /** The post entry, finishing what a main that was killed left: the work as it reads it now. */
+  | { kind: 'left-by-main'; ref: RemoteRef | undefined; now: { status: Status; result: Result } | undefined };
+
+/** What a target's own ending left for `fail-fast` to reword. */
+interface StoppedTarget {
+  decision: Decision;
+  abort: AbortResult | undefined;
+  steps: readonly Step[];
+  what: 'run' | 'build';
+}
+
+interface TargetDecision {
+  label: string;
+  decision: Decision;
+}
+
+type Gate = Pick<Settings, 'propagateFailure' | 'timeoutMs'>;
+
+/** The one decision: how the step ends, and whether post has anything left to do. */
+export function decide(ending: Ending, gate: Gate): Decision {
+  switch (ending.kind) {
+    case 'finished':
+      return { outcome: finishedOutcome(ending, gate), settled: true };
+    case 'not-waited':
+      return {
+        outcome: {
+          kind: 'triggered',
+          success: true,
+          message: `Triggered ${ending.ref.kind} ${ending.ref.id}; not waiting for it (wait: false).`,
+        },
+        settled: true,
+      };
+    case 'stopped':
+      return {
+        outcome: stoppedOutcome(ending, gate),
+        settled: ending.leftOnPurpose || ending.abort?.confirmed === true,
+      };
+    case 'cancelled-before-trigger':
+      return { outcome: cancelled('Cancelled before anything was triggered.'), settled: true };
+    case 'cut-before-start':
+      return { outcome: cutBeforeStart(ending, gate), settled: !ending.triggerSent };
+    case 'cancelled-before-retry':
+      return {
+        outcome: cancelled(
+          `Cancelled before ${attemptWords(ending.next)} was triggered; ${failedAttemptLine(ending.failed, ending.steps)}.`,
+        ),
+        settled: true,
+      };
+    case 'trigger-cancelled':
+      return { outcome: cancelled(ending.message), settled: ending.nothingTriggered };
+    case 'error':
+      return {
+        outcome: {
+          kind: 'unknown',
+          success: false,
+          message: sanitizeLine(messageOf(ending.error), { maxLength: 2000 }),
+        },
+        settled: false,
+      };
+    case 'stopped-by-fail-fast':
+      return { outcome: failFastOutcome(ending, gate), settled: ending.cancelled.decision.settled };
+    case 'targets':
+      // A step with one target ends as that target did.
+      if (ending.targets.length === 1) return ending.targets[0]!.decision;
+      return {
+        outcome: targetsOutcome(ending.targets, ending.failedFirst),
+        settled: ending.targets.every((target) => target.decision.settled),
+      };
+    case 'left-by-main':
+      return leftByMain(ending.ref, ending.now);
   }
+}
 
-  const result = ending.result;
-  const kind: OutcomeKind =
-    result === 'passed'
-      ? 'passed'
-      : result === 'failed'
-        ? 'failed'
-        : result === 'aborted'
-          ? 'aborted'
-          : 'unknown';
-  if (kind === 'passed') return { kind, success: true, message: `The ${what} passed.` };
+function cutBeforeStart(ending: Extract<Ending, { kind: 'cut-before-start' }>, gate: Gate): Outcome {
+  const what =
+    ending.reason === 'timeout'
+      ? `Timed out${gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : ''}`
+      : 'Cancelled';
+  // A trigger that went out may have created a run: the post step looks for it by its fingerprint.
+  const message = ending.triggerSent
+    ? `${what} while the trigger's answer was awaited; the post step looks for what it may have created.`
+    : `${what} before anything was triggered.`;
+  return { kind: ending.reason === 'timeout' ? 'timed-out' : 'cancelled', success: false, message };
+}
 
-  const failedStep = ending.steps
-    ? [...ending.steps].sort((a, b) => a.order - b.order).find((step) => step.result === 'failed')
-    : undefined;
-  const total = ending.steps?.length;
-  const where = failedStep
-    ? ` at step ${failedStep.order}${total ? `/${total}` : ''} "${sanitizeLine(failedStep.name, { maxLength: 200 })}"`
-    : '';
+/** `attempt 2/3`. */
+export function attemptWords({ number, of }: AttemptNumber): string {
+  return `attempt ${number}/${of}`;
+}
+
+/** `Run 5e1f… failed at step 2/3 "build"`: an attempt that failed by itself, as the log and the outcome say it. */
+export function failedAttemptLine(ref: RemoteRef, steps: readonly Step[]): string {
+  return `${ref.kind === 'build' ? 'Build' : 'Run'} ${sanitizeLine(ref.id)} failed${atFailedStep(steps)}`;
+}
+
+function cancelled(message: string): Outcome {
+  return { kind: 'cancelled', success: false, message };
+}
+
+function kindOfResult(result: Result): OutcomeKind {
+  return result === 'passed' || result === 'failed' || result === 'aborted' ? result : 'unknown';
+}
+
+function finishedOutcome(ending: Extract<Ending, { kind: 'finished' }>, gate: Gate): Outcome {
+  const { what, result } = ending;
+  const kind = kindOfResult(result);
+  const attempt = ending.attempt ? ` (${attemptWords(ending.attempt)})` : '';
+  if (kind === 'passed') return { kind, success: true, message: `The ${what} passed${attempt}.` };
   const base =
     kind === 'unknown'
       ? `The ${what} finished with result "${sanitizeLine(ending.rawResult ?? result, { maxLength: 100 })}", which is not "passed"`
-      : `The ${what} ${kind === 'failed' ? 'failed' : 'was aborted'}${where}`;
-  if (!settings.propagateFailure) {
-    return { kind, success: true, message: `${base}; the step passes because propagate-failure is false.` };
+      : `The ${what} ${kind === 'failed' ? 'failed' : 'was aborted'}${ending.steps ? atFailedStep(ending.steps) : ''}`;
+  if (!gate.propagateFailure) {
+    return {
+      kind,
+      success: true,
+      message: `${base}; the step passes because propagate-failure is false${attempt}.`,
+    };
   }
-  return { kind, success: false, message: `${base}.` };
+  return { kind, success: false, message: `${base}${attempt}.` };
 }
 
-/** Something went wrong after the run existed: the step fails with the error's message. */
-export function errorOutcome(error: unknown): Outcome {
-  const message = messageOf(error);
-  return { kind: 'unknown', success: false, message: sanitizeLine(message, { maxLength: 2000 }) };
+function stoppedOutcome(ending: Extract<Ending, { kind: 'stopped' }>, gate: Gate): Outcome {
+  const { abort, what } = ending;
+  const noun = what === 'build' ? 'build' : 'run';
+  const aborted = abort?.alreadyFinished
+    ? `; the ${noun} had already finished (result: ${sanitizeLine(abort.resource?.result ?? 'unknown')})`
+    : abort?.confirmed
+      ? `; the ${noun} was aborted`
+      : '';
+  const left = abort === undefined ? `; the ${noun} was left running` : '';
+  const failedAbort = abort && !abort.confirmed ? `; ${abort.message.replace(/\.$/, '')}` : '';
+  if (ending.reason === 'timeout') {
+    const after = gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : '';
+    return {
+      kind: 'timed-out',
+      success: false,
+      message: `Timed out${after}${aborted}${left}${failedAbort}.`,
+    };
+  }
+  return cancelled(`Cancelled${aborted}${left}${failedAbort}.`);
+}
+
+/**
+ * A target cancelled because another failed first: aborted, or when it had finished just before the
+ * abort, gated on its own result.
+ */
+function failFastOutcome(
+  { failedFirst, cancelled: target }: Extract<Ending, { kind: 'stopped-by-fail-fast' }>,
+  gate: Gate,
+): Outcome {
+  const finished = target.abort?.alreadyFinished ? target.abort.resource : undefined;
+  if (finished) {
+    return finishedOutcome(
+      { kind: 'finished', what: target.what, result: finished.result, steps: target.steps },
+      gate,
+    );
+  }
+  const rest = target.decision.outcome.message.replace(/^Cancelled/, '');
+  return {
+    kind: 'aborted',
+    success: false,
+    message: `Aborted because ${failedFirst} failed (fail-fast: true)${rest}`,
+  };
+}
+
+/** Worst first: the kind the step reports is the worst of its targets'. */
+const KINDS_WORST_FIRST: readonly OutcomeKind[] = [
+  'failed',
+  'timed-out',
+  'cancelled',
+  'aborted',
+  'unknown',
+  'triggered',
+  'passed',
+];
+
+/** A target that ended this way stops the others under `fail-fast`. */
+export function stopsOthers(outcome: Outcome): boolean {
+  return outcome.kind === 'failed' || outcome.kind === 'aborted' || outcome.kind === 'unknown';
+}
+
+function targetsOutcome(targets: readonly TargetDecision[], failedFirst: string | undefined): Outcome {
+  const kinds = targets.map((target) => target.decision.outcome.kind);
+  const kind = KINDS_WORST_FIRST.find((each) => kinds.includes(each)) ?? 'unknown';
+  const counts = KINDS_WORST_FIRST.flatMap((each) => {
+    const count = kinds.filter((other) => other === each).length;
+    return count > 0 ? [`${count} ${each}`] : [];
+  });
+  const notPassed = targets
+    .filter((target) => !['passed', 'triggered'].includes(target.decision.outcome.kind))
+    .map((target) => `${target.label} ${target.decision.outcome.kind}`);
+  const why = failedFirst !== undefined ? `; ${failedFirst} failed first (fail-fast: true)` : '';
+  const which =
+    notPassed.length > 0
+      ? ` (${notPassed.slice(0, 10).join(', ')}${notPassed.length > 10 ? ', …' : ''})`
+      : '';
+  return {
+    kind,
+    success: targets.every((target) => target.decision.outcome.success),
+    message: `${targets.length} targets: ${counts.join(', ')}${which}${why}.`,
+  };
+}
+
+/** Post's word on work main left: finished with its result, else stopped (cancelled). */
+function leftByMain(
+  ref: RemoteRef | undefined,
+  now: { status: Status; result: Result } | undefined,
+): Decision {
+  const what = ref ? `${ref.kind} ${sanitizeLine(ref.id, { maxLength: 100 })}` : 'The remote work';
+  if (!ref || !now || now.status !== 'finished') {
+    return { outcome: cancelled(`${what}: the action was stopped`), settled: false };
+  }
+  const kind = kindOfResult(now.result);
+  return { outcome: { kind, success: kind === 'passed', message: `${what} ${kind}` }, settled: true };
 }

@@ -3,7 +3,8 @@
 // lifted: following has stopped, and every target's abort races the runner's SIGTERM 7.5 s later, which
 // 50 targets' reads, aborts and confirmations could not meet at 10 a second.
 import type { Clock, Sleep } from '../time.ts';
-import type { CallOptions, CiApi } from './api-port.ts';
+import type { CiApi } from './api-port.ts';
+import { aroundCalls, type CallName } from './around-calls.ts';
 
 export interface RateLimit {
   max: number;
@@ -96,35 +97,12 @@ export class RateLimiter {
   }
 }
 
-type Method = Exclude<keyof CiApi, 'apiUrl'>;
-
-const URGENT: ReadonlySet<Method> = new Set(['abortRun', 'abortBuild']);
+const URGENT: ReadonlySet<CallName> = new Set(['abortRun', 'abortBuild']);
 
 /** The API port with every call waiting its turn at `limiter`. */
 export function rateLimited(client: CiApi, limiter: RateLimiter): CiApi {
-  const wrap =
-    <A extends unknown[], R>(method: Method, call: (...args: A) => Promise<R>, optionsAt: number) =>
-    async (...args: A): Promise<R> => {
-      const options = args[optionsAt] as CallOptions | undefined;
-      await limiter.take(URGENT.has(method), options?.signal);
-      return call(...args);
-    };
-  return {
-    apiUrl: client.apiUrl,
-    getApplication: wrap('getApplication', client.getApplication.bind(client), 2),
-    listPipelines: wrap('listPipelines', client.listPipelines.bind(client), 3),
-    listRuns: wrap('listRuns', client.listRuns.bind(client), 1),
-    getRun: wrap('getRun', client.getRun.bind(client), 1),
-    getRunSteps: wrap('getRunSteps', client.getRunSteps.bind(client), 1),
-    triggerRun: wrap('triggerRun', client.triggerRun.bind(client), 1),
-    abortRun: wrap('abortRun', client.abortRun.bind(client), 1),
-    listBuilds: wrap('listBuilds', client.listBuilds.bind(client), 3),
-    getBuild: wrap('getBuild', client.getBuild.bind(client), 1),
-    triggerBuild: wrap('triggerBuild', client.triggerBuild.bind(client), 1),
-    abortBuild: wrap('abortBuild', client.abortBuild.bind(client), 1),
-    listWorkflows: wrap('listWorkflows', client.listWorkflows.bind(client), 1),
-    getWorkflow: wrap('getWorkflow', client.getWorkflow.bind(client), 1),
-    openStepLog: wrap('openStepLog', client.openStepLog.bind(client), 1),
-    readStepLog: wrap('readStepLog', client.readStepLog.bind(client), 2),
-  };
+  return aroundCalls(client, async (name, call, go) => {
+    await limiter.take(URGENT.has(name), call?.signal);
+    return go(call);
+  });
 }

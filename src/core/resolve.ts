@@ -1,7 +1,7 @@
 // From the settings' target to ids the API takes: pipelines by name, applications by owner/name.
 import type { CiApi } from './api-port.ts';
-import { ApiError } from '../api/errors.ts';
-import { PAGE_SIZE, paginate } from '../api/paginate.ts';
+import { failureOf } from '../api/errors.ts';
+import { paginate } from './paginate.ts';
 import type { Application, Pipeline } from '../api/types.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { workflowApplication, type Settings } from './settings.ts';
@@ -47,14 +47,15 @@ async function findPipeline(client: CiApi, owner: string, app: string, name: str
   try {
     pipelines = [];
     // A short page ends the list; so does a page with nothing new (a server that ignores `skip`).
-    const listed = paginate((page) => client.listPipelines(owner, app, page), PAGE_SIZE, {
+    const listed = paginate((page) => client.listPipelines(owner, app, page), client.pageSize, {
       key: (pipeline) => pipeline.id,
       maxPages: MAX_PIPELINE_PAGES,
     });
     for await (const pipeline of listed) pipelines.push(pipeline);
   } catch (error) {
     // A server without the pipelines list: find the name among the application's runs instead.
-    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
+    const failure = failureOf(error);
+    if (failure !== 'not-found' && failure !== 'not-allowed') throw error;
     pipelines = undefined;
   }
   if (pipelines) {
@@ -67,9 +68,13 @@ async function findPipeline(client: CiApi, owner: string, app: string, name: str
   }
   const application = await client.getApplication(owner, app);
   const seen = new Set<string>();
-  const runs = paginate((page) => client.listRuns({ applicationId: application.id, ...page }), PAGE_SIZE, {
-    maxPages: RUN_PAGES_FOR_NAME,
-  });
+  const runs = paginate(
+    (page) => client.listRuns({ applicationId: application.id, ...page }),
+    client.pageSize,
+    {
+      maxPages: RUN_PAGES_FOR_NAME,
+    },
+  );
   for await (const run of runs) {
     const pipeline = run.pipeline;
     if (!pipeline) continue;

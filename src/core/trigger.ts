@@ -3,8 +3,7 @@
 // it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
 // sent again: the server did not take it. A 2xx whose body was unusable is different: the server
 // took the trigger, so we look for what it created but never send the trigger again.
-import { ApiError, TriggerOutcomeUnknownError } from '../api/errors.ts';
-import { PAGE_SIZE } from '../api/paginate.ts';
+import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
@@ -13,8 +12,24 @@ import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
-class TriggerNotFoundError extends Error {
-  override name = 'TriggerNotFoundError';
+/** A lost trigger answer the action cannot look behind: without `application` its builds cannot be listed. */
+class TriggerUnverifiableError extends Error {
+  override name = 'TriggerUnverifiableError';
+}
+
+/** A trigger whose answer was lost every time it was sent, with no trace of it: nothing was created. */
+class TriggerNotTakenError extends Error {
+  override name = 'TriggerNotTakenError';
+}
+
+/** Several new runs match a trigger whose answer was lost or unusable: the action cannot tell its own. */
+class TriggerAmbiguousError extends Error {
+  override name = 'TriggerAmbiguousError';
+}
+
+/** The server took the trigger (a 2xx), but what it created cannot be found to be followed. */
+class TakenButNotFoundError extends Error {
+  override name = 'TakenButNotFoundError';
 }
 
 /** A cancel while the trigger waited: the flow ends cancelled, not in error. */
@@ -42,7 +57,7 @@ const REFUSED_RETRIES = 3;
 const REFUSED_WAIT_CAP_MS = 30_000;
 
 /**
- * Sends a trigger, again only when the server certainly did not take it: a 429, or a connection that
+ * Sends a trigger, again only when the server certainly did not take it: throttled, or a connection that
  * was never made. Anything that may have reached the server is left to the lost-response search.
  */
 async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBefore: number): Promise<T> {
@@ -50,11 +65,9 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBe
     try {
       return await send();
     } catch (error) {
+      const failure = failureOf(error);
       const refused =
-        error instanceof ApiError &&
-        !(error instanceof TriggerOutcomeUnknownError) &&
-        error.retryable &&
-        (error.status === undefined || error.status === 429);
+        error instanceof ApiError && error.retryable && (failure === 'no-answer' || failure === 'throttled');
       if (!refused || attempt > REFUSED_RETRIES) throw error;
       const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
       deps.log.info(
@@ -103,7 +116,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
       lost = error;
     }
     if (!target.find) {
-      throw new TriggerNotFoundError(
+      throw new TriggerUnverifiableError(
         `${lostAnswer(noun, lost)}; the ${noun} ${lost.taken ? 'exists' : 'may exist'}. Without ` +
           '`application: owner/name` its builds cannot be listed to find it, so the action stops here ' +
           'and does not trigger twice.',
@@ -116,7 +129,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
     const found = await search(deps, target.find, sends <= RESENDS);
     if (found.length > 0) return adoptOne(deps, target, found, 'was lost');
     if (sends > RESENDS) {
-      throw new TriggerNotFoundError(
+      throw new TriggerNotTakenError(
         `The response to the ${noun} trigger was lost ${sends} times and no new ${noun} matches it, so the ` +
           'server most likely did not create one. Nothing was triggered twice; re-run the job to try again.',
       );
@@ -137,7 +150,7 @@ function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
 function adoptOne<T>(deps: TriggerDeps, target: Triggerable<T>, found: T[], answer: string, after = ''): T {
   const { noun } = target;
   if (found.length > 1) {
-    throw new TriggerNotFoundError(
+    throw new TriggerAmbiguousError(
       `The response to the ${noun} trigger ${answer} and several new ${noun}s match it, so the action cannot ` +
         `tell which one it created and follows none: ${found.map((item) => sanitizeLine(target.idOf(item))).join(', ')}.${after}`,
     );
@@ -160,24 +173,24 @@ async function findTaken<T>(
   sends: number,
 ): Promise<T> {
   const { noun } = target;
-  const story = lostAnswer(noun, lost);
+  const whatHappened = lostAnswer(noun, lost);
   // After the first send, earlier ones went out too: each lost, then looked for and found nowhere.
-  const twice = sends === 1 ? 'nothing was triggered twice' : 'the trigger is not sent again';
-  deps.log.warning(`${story}. Looking for the ${noun} it created; the trigger is not sent again.`);
+  const noSecondSend = sends === 1 ? 'nothing was triggered twice' : 'the trigger is not sent again';
+  deps.log.warning(`${whatHappened}. Looking for the ${noun} it created; the trigger is not sent again.`);
   let found: T[];
   try {
     found = await search(deps, find, true);
   } catch (error) {
-    throw new TriggerNotFoundError(
-      `${story}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
-        `The ${noun} exists but cannot be followed; ${twice}.`,
+    throw new TakenButNotFoundError(
+      `${whatHappened}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
+        `The ${noun} exists but cannot be followed; ${noSecondSend}.`,
     );
   }
   if (found.length > 0) {
-    return adoptOne(deps, target, found, 'was unusable', ` The ${noun} exists; ${twice}.`);
+    return adoptOne(deps, target, found, 'was unusable', ` The ${noun} exists; ${noSecondSend}.`);
   }
-  throw new TriggerNotFoundError(
-    `${story}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${twice}.`,
+  throw new TakenButNotFoundError(
+    `${whatHappened}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${noSecondSend}.`,
   );
 }
 
@@ -226,7 +239,7 @@ export async function findTriggeredRuns(
   call?: CallOptions,
 ): Promise<Run[]> {
   const known = new Set(fingerprint.known);
-  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: PAGE_SIZE }, call);
+  const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: client.pageSize }, call);
   const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint, key));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id, call)));
   return detailed.filter((run) => matchesFingerprint(run, fingerprint, key));

@@ -3,7 +3,7 @@
 // at `?step={step id}`) and a classic build on its application's page `{origin}/{owner}/{application}`.
 // The run object names its pipeline but not its application, so the application comes from the
 // settings; without one, the page is unknown and the API URL stands in.
-import type { Remote } from './follow.ts';
+import type { Remote } from './model.ts';
 import type { RemoteRef } from './refs.ts';
 import { workflowApplication, type Settings } from './settings.ts';
 

@@ -3,7 +3,7 @@
 // the items behind a failed one never start.
 import type { CiApi } from './api-port.ts';
 import { ApiError } from '../api/errors.ts';
-import { PAGE_SIZE, paginate } from '../api/paginate.ts';
+import { paginate } from './paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
@@ -35,7 +35,7 @@ async function findWorkflowOfRun(
 ): Promise<Workflow | undefined> {
   const workflows = paginate(
     (page) => client.listWorkflows({ applicationId, ...page }, { signal }),
-    PAGE_SIZE,
+    client.pageSize,
     { maxPages: FIND_PAGES },
   );
   for await (const workflow of workflows) {
@@ -51,16 +51,23 @@ function workflowDone(workflow: Workflow): boolean {
   return items.some((item) => isFinished(item) && item.result !== 'passed');
 }
 
-const SEVERITY: Record<Result, number> = { passed: 0, unknown: 1, aborted: 2, failed: 3 };
+/** Worse results rank higher: failed before aborted before unknown before passed. */
+const RESULT_RANK: Record<Result, number> = { passed: 0, unknown: 1, aborted: 2, failed: 3 };
+
+/** The worst of some results; `unknown` when there are none. */
+export function worstOfResults(results: readonly Result[]): Result {
+  if (results.length === 0) return 'unknown';
+  return results.reduce((worst, result) => (RESULT_RANK[result] > RESULT_RANK[worst] ? result : worst));
+}
 
 /**
  * The worst result among the items that ran, with the server's own word when it was not a known
  * one; items that never started do not count.
  */
-export function worstResult(items: readonly WorkflowItem[]): Pick<WorkflowItem, 'result' | 'rawResult'> {
+export function worstItemResult(items: readonly WorkflowItem[]): Pick<WorkflowItem, 'result' | 'rawResult'> {
   let worst: Pick<WorkflowItem, 'result' | 'rawResult'> = { result: 'passed' };
   for (const item of items) {
-    if (isFinished(item) && SEVERITY[item.result] > SEVERITY[worst.result]) worst = item;
+    if (isFinished(item) && RESULT_RANK[item.result] > RESULT_RANK[worst.result]) worst = item;
   }
   return worst;
 }
@@ -74,7 +81,7 @@ export function gateResult(own: Result, ownId: string | undefined, workflow: Wor
   for (const item of workflow?.items ?? []) {
     if (item.runId === undefined || item.runId === ownId) continue;
     const result = isFinished(item) ? item.result : 'unknown';
-    if (SEVERITY[result] > SEVERITY[worst]) worst = result;
+    if (RESULT_RANK[result] > RESULT_RANK[worst]) worst = result;
   }
   return worst;
 }

@@ -3,10 +3,10 @@
 // step names) is made one safe line here.
 import type { Step } from '../api/types.ts';
 import type { TriggerInfo } from '../core/flow/events.ts';
-import type { Remote } from '../core/follow.ts';
+import type { Remote } from '../core/model.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
-import { currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';
+import { atFailedStep, currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
 import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
 
@@ -44,10 +44,7 @@ export function finalLine(
   steps: readonly Step[],
   attempt?: Attempt,
 ): string {
-  const failedStep = outcome === 'failed' ? steps.find((step) => step.result === 'failed') : undefined;
-  const at = failedStep
-    ? ` at step ${failedStep.order}/${steps.length} ${sanitizeLine(failedStep.name)}`
-    : '';
+  const at = outcome === 'failed' ? atFailedStep(steps, { quoted: false }) : '';
   const elapsed = elapsedMs(resource?.startedAt, resource?.finishedAt);
   const time =
     elapsed === undefined ? '' : ` ${outcome === 'passed' ? 'in' : 'after'} ${formatDuration(elapsed)}`;

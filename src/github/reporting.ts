@@ -1,7 +1,7 @@
 // GitHub reporting, loaded only when one of its inputs is set: the commit status, check run and
 // deployment sinks for main, and the backstop that finishes what main left open for post.
 import type { Outputs, StateStore, OpenReportsState } from '../core/contract.ts';
-import type { CancelSignals } from '../core/flow/context.ts';
+import type { CancelSignals } from '../core/flow/cancel.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../core/flow/events.ts';
 import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { Log } from '../core/ports.ts';

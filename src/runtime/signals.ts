@@ -1,7 +1,7 @@
 // Cancellation as the runner does it: SIGINT, then SIGTERM (SIGBREAK on Windows) 7.5 s later, then
 // SIGKILL 2.5 s after that. Installed before anything is sent, so a signal that arrives while the
 // trigger is in flight is remembered and the run is aborted as soon as its id is known.
-import type { CancelSignals } from '../core/flow/context.ts';
+import type { CancelSignals } from '../core/flow/cancel.ts';
 import type { Log } from '../core/ports.ts';
 
 export const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
 import { ApiError, RequestValidationError } from '../../src/api/errors.ts';
-import { paginate } from '../../src/api/paginate.ts';
+import { paginate } from '../../src/core/paginate.ts';
 import { isFinished, type Run } from '../../src/api/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { discover, pipelineId, readAll, recordingSleep, TOKEN, type DefaultWorldIds } from './helpers.ts';

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiError, TriggerOutcomeUnknownError } from '../../src/api/errors.ts';
 import { hintFor, serverMessageFrom } from '../../src/api/http-errors.ts';
-import { paginate } from '../../src/api/paginate.ts';
+import { paginate } from '../../src/core/paginate.ts';
 import { createRedactor, sanitizeCause } from '../../src/api/redact.ts';
 
 describe('serverMessageFrom', () => {

@@ -5,7 +5,7 @@ import type { Step } from '../../src/api/types.ts';
 import type { Conclusion, TriggerInfo } from '../../src/core/flow/events.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
 import { readSettings, INPUT_DEFAULTS } from '../../src/core/settings.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
+import { targetSummaryDoc } from '../../src/core/report/target-summary.ts';
 import { webLinks } from '../../src/core/web-url.ts';
 import { notHeld } from '../../src/github/check-annotations.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
@@ -59,7 +59,7 @@ async function conclude(steps: Step[], api: GitHubApi) {
     wait: true,
     annotationPath: '.github/workflows/e2e.yml',
     summary: (conclusion, info, maxBytes) =>
-      renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
+      renderSummary(targetSummaryDoc(settings, info, conclusion), { maxBytes }),
   });
   const ref = { kind: 'run' as const, id: 'r1', url: 'https://ci.test/api/v3/runs/r1' };
   const resource = { id: 'r1', url: ref.url, status: 'finished', result: 'failed' } as const;

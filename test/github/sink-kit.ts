@@ -1,12 +1,12 @@
 // The GitHub reports as the in-process tests wire them: the real sink over a given API, on the test's
 // clock, with the job summary the action would write.
-import type { CancelSignals } from '../../src/core/flow/context.ts';
+import type { CancelSignals } from '../../src/core/flow/cancel.ts';
 import type { FlowSink } from '../../src/core/flow/events.ts';
 import type { Outputs, StateStore } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
 import type { Settings } from '../../src/core/settings.ts';
-import { summaryDoc } from '../../src/core/sinks/summary-sink.ts';
+import { targetSummaryDoc } from '../../src/core/report/target-summary.ts';
 import type { GitHubApi } from '../../src/github/port.ts';
 import { createGitHubSink } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
@@ -39,6 +39,6 @@ export function testGitHubSink(
     userAgent: 'test',
     annotationPath: '.github/workflows/ci.yml',
     summary: (conclusion, info, maxBytes) =>
-      renderSummary(summaryDoc(settings, info, conclusion), { maxBytes }),
+      renderSummary(targetSummaryDoc(settings, info, conclusion), { maxBytes }),
   });
 }

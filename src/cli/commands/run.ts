@@ -5,20 +5,10 @@ import type { ApiClient } from '../../api/client.ts';
 import { createApiClient } from '../../api/connect.ts';
 import { installCancelHandlers } from '../../runtime/signals.ts';
 import type { Outputs, StateStore } from '../../core/contract.ts';
-import { execute } from '../../core/flow/execute.ts';
-import type { SummaryDoc } from '../../core/report/summary-model.ts';
-import { renderSummaryText } from '../../core/report/summary-text.ts';
-import { readSettings, type Settings } from '../../core/settings.ts';
-import type { CancelSignals } from '../../core/flow/context.ts';
-import { executeSeveral } from '../../core/flow/several.ts';
-import type { SeveralEnd } from '../../core/flow/several-types.ts';
+import { runStep } from '../../core/flow/step.ts';
 import type { Outcome } from '../../core/outcome.ts';
-import type { Log } from '../../core/ports.ts';
-import { renderSeveralSummaryText } from '../../core/report/several-summary.ts';
-import { writeSeveralOutputs } from '../../core/sinks/several-outputs.ts';
-import { createLogSink } from '../../core/sinks/log-sink.ts';
-import { createRecordSink } from '../../core/sinks/record-sink.ts';
-import { createSummarySink } from '../../core/sinks/summary-sink.ts';
+import { stepSummaryData, stepSummaryText, type StepSummary } from '../../core/report/step-summary.ts';
+import { readSettings } from '../../core/settings.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { tokenOf } from '../connection.ts';
@@ -72,48 +62,32 @@ export const run: CommandSpec = {
     try {
       client = createApiClient({ ...settings, userAgent: USER_AGENT, debug: (line) => log.debug(line) });
       const outputs = new Map<string, string>();
-      if (settings.targets.length > 1) {
-        const several = await runSeveralInTerminal(settings, { client, log, cancel, outputs });
-        log.clearProgress();
-        const text = settings.summary
-          ? guardLines(renderSeveralSummaryText(several.end, { color: style.enabled }))
-          : `${sanitizeLine(several.outcome.message, { maxLength: 4000 })}\n`;
-        report.write(`\n${text}`);
-        if (json) printJson(io, { ...outcomeJson(several.outcome), outputs: Object.fromEntries(outputs) });
-        if (cancel.signal.aborted) return EXIT.interrupted;
-        return several.outcome.success ? EXIT.passed : EXIT.failed;
-      }
-      let summary: SummaryDoc | undefined;
-      const sinks = [
-        createRecordSink(mapOutputs(outputs), memoryState()),
-        createLogSink({ log, client, settings, clock: systemClock, sleep: realSleep, cancel: cancel.signal }),
-        createSummarySink(settings, async (doc) => void (summary = doc), {
-          client,
-          cancel: cancel.signal,
-          log,
-        }),
-      ];
-      const outcome = await execute(settings, {
+      // The summary is laid out even with `--summary false`, for `--json`.
+      let summary: StepSummary | undefined;
+      const { outcome } = await runStep(settings, {
         client,
         clock: systemClock,
         sleep: realSleep,
         log,
         cancel,
-        sinks,
+        outputs: mapOutputs(outputs),
+        state: memoryState(),
+        summary: { publish: async (laidOut) => void (summary = laidOut) },
       });
       log.clearProgress();
 
       if (settings.summary && summary) {
-        report.write(`\n${guardLines(renderSummaryText(summary, { color: style.enabled }))}`);
+        report.write(`\n${guardLines(stepSummaryText(summary, { color: style.enabled }))}`);
       } else {
         const message = sanitizeLine(outcome.message, { maxLength: 4000 });
         report.write(`${outcome.success ? message : style.red(message)}\n`);
       }
       if (json) {
+        const data = stepSummaryData(summary);
         printJson(io, {
           ...outcomeJson(outcome),
           outputs: Object.fromEntries(outputs),
-          ...(summary ? { summary: summary.data } : {}),
+          ...(data ? { summary: data } : {}),
         });
       }
       if (cancel.signal.aborted) return EXIT.interrupted;
@@ -132,26 +106,6 @@ export const run: CommandSpec = {
 
 function outcomeJson(outcome: Outcome) {
   return { outcome: outcome.kind, success: outcome.success, message: outcome.message };
-}
-
-/** Several targets at once; the outputs as the action would set them. */
-async function runSeveralInTerminal(
-  settings: Settings,
-  deps: { client: ApiClient; log: Log; cancel: CancelSignals; outputs: Map<string, string> },
-): Promise<{ outcome: Outcome; end: SeveralEnd }> {
-  let end: SeveralEnd | undefined;
-  const outputs = mapOutputs(deps.outputs);
-  const outcome = await executeSeveral(settings, {
-    client: deps.client,
-    clock: systemClock,
-    sleep: realSleep,
-    log: deps.log,
-    cancel: deps.cancel,
-    outputs,
-    state: memoryState(),
-    ends: [(ended) => writeSeveralOutputs(outputs, ended), (ended) => void (end = ended)],
-  });
-  return { outcome, end: end! };
 }
 
 function mapOutputs(values: Map<string, string>): Outputs {

@@ -7,19 +7,8 @@ import type { Log } from '../ports.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
 import type { FinalView, FlowSink } from './events.ts';
+import type { CancelSignals } from './cancel.ts';
 import type { Broadcast } from './fan-out.ts';
-
-export interface CancelSignals {
-  /** The first SIGINT/SIGTERM/SIGBREAK: stop following, abort the remote work, report, exit. */
-  signal: AbortSignal;
-  /** A second signal: stop waiting for anything, write what we have and exit now. */
-  hurry: AbortSignal;
-  /**
-   * With several targets and `fail-fast`: another target failed. `signal` aborts too, and the remote work is
-   * aborted whatever `abort-on-cancel` says.
-   */
-  failFast?: AbortSignal;
-}
 
 export interface FlowDeps {
   client: CiApi;
@@ -31,9 +20,11 @@ export interface FlowDeps {
   sinks: readonly FlowSink[];
   /** With several targets: waits until every target is resolved, and throws if this one must not start. */
   resolved?: (resolving: Promise<Resolved>) => Promise<void>;
+  /** With several targets and `fail-fast`: the target whose failure stopped this one, if one did. */
+  stoppedBy?: () => string | undefined;
 }
 
-export interface FlowContext extends Omit<FlowDeps, 'sinks'> {
+export interface FlowContext extends Omit<FlowDeps, 'sinks' | 'stoppedBy'> {
   /** The API port with the flow's bounds (cancel and deadline) on every call. */
   client: CiApi;
   /** The port as given, for the abort that follows a stop: it has a budget of its own. */

@@ -3,10 +3,17 @@
 import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
+import type { Outputs, StateStore } from '../contract.ts';
+import type { Decision } from '../outcome.ts';
+import type { Log } from '../ports.ts';
+import type { StepLogFacts } from '../report/failures.ts';
+import type { Settings } from '../settings.ts';
+import type { Target } from '../settings/target.ts';
+import type { CancelSignals } from './cancel.ts';
 
 export interface TriggerInfo {
   ref: RemoteRef;
@@ -45,6 +52,8 @@ export interface FinalView {
   abort?: AbortResult;
   /** The attempts before the current one (`ref`), oldest first; absent without a retry. */
   retried?: readonly RetriedAttempt[];
+  /** The current attempt's first full read, as the sinks were told it in `triggered`. */
+  trigger?: TriggerInfo;
 }
 
 export interface Conclusion {
@@ -79,5 +88,71 @@ export interface FlowSink {
   ): Promise<void>;
   /** The followed workflow changed (wait-for: workflow). */
   workflowChanged?(workflow: Workflow): void;
+  /** The target's end: once, whatever path the flow took. */
   concluded?(conclusion: Conclusion): Promise<void> | void;
+  /** The step's end, once every target has ended: heard once by the step's own sinks. */
+  stepEnded?(end: StepEnd): Promise<void> | void;
+}
+
+export type FlowEvent = keyof FlowSink;
+
+/**
+ * Every event, with how it is told: `now` to each sink in turn without waiting, `awaited` to each sink in
+ * turn, waiting for each, `once` like `awaited` and never a second time. The combinators (fan-out.ts,
+ * sinks/deferred.ts, sinks/together.ts) forward every event from this list, so a new event is a method
+ * of FlowSink and a line here.
+ */
+export const FLOW_EVENTS = {
+  triggering: 'now',
+  identified: 'now',
+  triggered: 'now',
+  update: 'now',
+  stepFinished: 'awaited',
+  workflowChanged: 'now',
+  concluded: 'once',
+  stepEnded: 'once',
+} as const satisfies Record<FlowEvent, 'now' | 'awaited' | 'once'>;
+
+export const EVENT_NAMES = Object.keys(FLOW_EVENTS) as FlowEvent[];
+
+/** The arguments of an event. */
+export type EventArgs<E extends FlowEvent> = Parameters<Required<FlowSink>[E]>;
+
+/** Tells one sink one event, as a method call; nothing when the sink does not hear it. */
+export function tell<E extends FlowEvent>(sink: FlowSink, event: E, args: EventArgs<E>): unknown {
+  const method = sink[event] as ((...args: EventArgs<E>) => unknown) | undefined;
+  return method?.apply(sink, args);
+}
+
+/** One target of a step, as its own sinks see it; with one target, the step's own ports. */
+export interface TargetRun {
+  index: number;
+  target: Target;
+  /** `e2e`: its name in the log, the summary and the GitHub reports when there are several. */
+  label: string;
+  /** The step's settings with this target alone. */
+  settings: Settings;
+  log: Log;
+  /** The step's outputs with one target; among several, each target's are in the step's `runs` output. */
+  outputs: Outputs;
+  /** Where its reports keep what post must finish. */
+  state: StateStore;
+  /** A report's name for this target: the name itself with one target, holding the label among several. */
+  nameFor(name: string): string;
+  /** The ends of its failed steps' logs, by step id, read once. */
+  tails: ReadonlyMap<string, StepLogFacts>;
+  cancel: CancelSignals;
+}
+
+export interface TargetEnd extends TargetRun {
+  conclusion: Conclusion;
+  info: TriggerInfo | undefined;
+}
+
+/** How the step ended: decided over its targets (one target: as it ended). */
+export interface StepEnd extends Decision {
+  /** In input order. */
+  targets: TargetEnd[];
+  /** The target whose failure aborted the others (`fail-fast`). */
+  failedFirst?: string;
 }

@@ -2,46 +2,44 @@
 // and skipped for that event; it never takes the others, or the flow, down with it.
 import { messageOf } from '../../text/message.ts';
 import type { Log } from '../ports.ts';
-import type { Conclusion, FlowSink } from './events.ts';
+import { EVENT_NAMES, FLOW_EVENTS, tell, type EventArgs, type FlowEvent, type FlowSink } from './events.ts';
 
-export type Broadcast = Required<Omit<FlowSink, 'concluded'>> & {
-  concluded(conclusion: Conclusion): Promise<void>;
+/** Every event, for sure: `now` events return at once, the others once every sink has heard them. */
+export type Broadcast = {
+  [E in FlowEvent]: (...args: EventArgs<E>) => (typeof FLOW_EVENTS)[E] extends 'now' ? void : Promise<void>;
 };
 
 export function fanOut(sinks: readonly FlowSink[], log: Log): Broadcast {
   const warn = (event: string, error: unknown) =>
     log.warning(`A report failed (${event}): ${messageOf(error)}`);
-  const each = (event: keyof FlowSink, call: (sink: FlowSink) => unknown) => {
-    for (const sink of sinks) {
-      try {
-        call(sink);
-      } catch (error) {
-        warn(event, error);
-      }
-    }
-  };
-  const eachAsync = async (event: keyof FlowSink, call: (sink: FlowSink) => unknown) => {
-    for (const sink of sinks) {
-      try {
-        await call(sink);
-      } catch (error) {
-        warn(event, error);
-      }
-    }
-  };
-  let concluded = false;
-  return {
-    triggering: (fingerprint) => each('triggering', (sink) => sink.triggering?.(fingerprint)),
-    identified: (ref) => each('identified', (sink) => sink.identified?.(ref)),
-    triggered: (info) => each('triggered', (sink) => sink.triggered?.(info)),
-    update: (resource, steps) => each('update', (sink) => sink.update?.(resource, steps)),
-    stepFinished: (step, steps, runFinished, signal) =>
-      eachAsync('stepFinished', (sink) => sink.stepFinished?.(step, steps, runFinished, signal)),
-    workflowChanged: (workflow) => each('workflowChanged', (sink) => sink.workflowChanged?.(workflow)),
-    async concluded(conclusion) {
-      if (concluded) throw new Error('The flow concluded twice.');
-      concluded = true;
-      await eachAsync('concluded', (sink) => sink.concluded?.(conclusion));
-    },
-  };
+  const told = new Set<FlowEvent>();
+  const broadcast: Partial<Record<FlowEvent, (...args: never[]) => unknown>> = {};
+  for (const event of EVENT_NAMES) {
+    const how = FLOW_EVENTS[event];
+    broadcast[event] =
+      how === 'now'
+        ? (...args: EventArgs<typeof event>) => {
+            for (const sink of sinks) {
+              try {
+                tell(sink, event, args);
+              } catch (error) {
+                warn(event, error);
+              }
+            }
+          }
+        : async (...args: EventArgs<typeof event>) => {
+            if (how === 'once') {
+              if (told.has(event)) throw new Error(`The flow told \`${event}\` twice.`);
+              told.add(event);
+            }
+            for (const sink of sinks) {
+              try {
+                await tell(sink, event, args);
+              } catch (error) {
+                warn(event, error);
+              }
+            }
+          };
+  }
+  return broadcast as Broadcast;
 }

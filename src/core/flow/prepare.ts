@@ -1,5 +1,4 @@
 // Everything that can be checked is checked before the trigger, so a mistake costs no run.
-import { PAGE_SIZE } from '../../api/paginate.ts';
 import { isLoopbackHost } from '../../api/proxy.ts';
 import type { Build, Run } from '../../api/types.ts';
 import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from '../resolve.ts';
@@ -53,12 +52,12 @@ function warnIfCleartext({ settings, log }: FlowContext): void {
  */
 export async function lookBefore({ client, settings }: FlowContext, resolved: Resolved): Promise<Before> {
   if (resolved.kind === 'run') {
-    const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: PAGE_SIZE });
+    const runs = await client.listRuns({ pipelineId: resolved.pipelineId, limit: client.pageSize });
     return { runs, builds: [], history: durations(runs) };
   }
   const target = settings.target;
   if (resolved.kind === 'build' && target.kind === 'application') {
-    const list = () => client.listBuilds(target.owner, target.application, { limit: PAGE_SIZE });
+    const list = () => client.listBuilds(target.owner, target.application, { limit: client.pageSize });
     const builds = await list();
     return { runs: [], builds, history: durations(builds), listBuilds: list };
   }

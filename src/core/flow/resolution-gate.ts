@@ -32,8 +32,8 @@ export class ResolutionGate {
           'targets of a step are triggered all together or not at all.',
       );
     }
-    const twice = this.#samePipeline(results as Array<PromiseFulfilledResult<Resolved>>);
-    if (twice) throw new Error(twice);
+    const samePipeline = this.#samePipeline(results as Array<PromiseFulfilledResult<Resolved>>);
+    if (samePipeline) throw new Error(samePipeline);
   }
 
   #samePipeline(results: ReadonlyArray<PromiseFulfilledResult<Resolved>>): string | undefined {

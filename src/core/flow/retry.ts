@@ -2,10 +2,9 @@
 // as a new run, while attempts and time are left. Nothing else is retried: not an aborted run, not a
 // timeout, a cancellation or an error. Each attempt is triggered exactly once, like the first, behind
 // a watermark of its own.
-import type { Step } from '../../api/types.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
+import { attemptWords, decide, failedAttemptLine } from '../outcome.ts';
 import { failedStepOf } from '../report/format.ts';
-import { sanitizeLine } from '../../text/safety.ts';
 import type { FlowContext } from './context.ts';
 import type { Conclusion, RetriedAttempt } from './events.ts';
 import { lookBefore, type Prepared } from './prepare.ts';
@@ -35,20 +34,12 @@ export function shouldRetry(context: FlowContext, finished: Remote, deadline: nu
 export async function nextAttempt(context: FlowContext, prepared: Prepared): Promise<Prepared | Conclusion> {
   const { view, settings, log, cancel } = context;
   const ref = view.ref!;
-  const next = `attempt ${attemptOf(view) + 1}/${settings.retries + 1}`;
-  const failed = `${ref.kind === 'build' ? 'Build' : 'Run'} ${sanitizeLine(ref.id)} failed${where(view.steps)}`;
-  log.info(`${failed}; triggering it again: ${next}.`);
+  const next = { number: attemptOf(view) + 1, of: settings.retries + 1 };
+  log.info(`${failedAttemptLine(ref, view.steps)}; triggering it again: ${attemptWords(next)}.`);
   const before = await lookBefore(context, prepared.resolved);
   if (cancel.signal.aborted) {
-    return {
-      outcome: {
-        kind: 'cancelled',
-        success: false,
-        message: `Cancelled before ${next} was triggered; ${failed}.`,
-      },
-      final: { ...view },
-      settled: true,
-    };
+    const ending = { kind: 'cancelled-before-retry' as const, failed: ref, steps: view.steps, next };
+    return { ...decide(ending, settings), final: { ...view } };
   }
   return { ...prepared, before };
 }
@@ -68,10 +59,4 @@ export function setAside(view: View): void {
   view.steps = [];
   delete view.workflow;
   delete view.abort;
-}
-
-/** ` at step 2/3 "build"`, or nothing when no step failed. */
-function where(steps: readonly Step[]): string {
-  const step = failedStepOf(steps);
-  return step ? ` at step ${step.order}/${step.total} "${sanitizeLine(step.name, { maxLength: 200 })}"` : '';
 }

@@ -1,12 +1,13 @@
 // The remote work comes to exist here: triggered exactly once, or attached to by id. A retry comes
 // here again: the attempt before it is put aside with the view's other attempts first.
 import { fingerprintKey, fingerprintOf } from '../fingerprint.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 // Links are built from the API root and the checked id: the `url` a server sends is never passed on.
 import { buildRef, runRef, type RemoteRef } from '../refs.ts';
 import { webLinks } from '../web-url.ts';
 import { triggerBuildOnce, triggerRunOnce, type TriggerDeps } from '../trigger.ts';
 import type { FlowContext } from './context.ts';
+import type { TriggerInfo } from './events.ts';
 import type { Prepared } from './prepare.ts';
 import { attemptOf, setAside } from './retry.ts';
 
@@ -26,7 +27,7 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
     resolved.kind === 'run' ? resolved.pipelineId : 'pipeline' in initial ? initial.pipeline?.id : undefined;
   const web = webLinks(context.settings, ref, initial, pipelineName);
   context.view.web = web;
-  context.emit.triggered({
+  const info: TriggerInfo = {
     ref,
     resource: initial,
     attached: resolved.kind === 'attach',
@@ -35,7 +36,9 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
     web,
     attempt: attemptOf(context.view),
     maxAttempts: context.settings.retries + 1,
-  });
+  };
+  context.view.trigger = info;
+  context.emit.triggered(info);
 }
 
 async function triggerOrAttach(

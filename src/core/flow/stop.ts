@@ -1,7 +1,7 @@
 // Cancelled or timed out: abort what is still running (or leave it, as configured), then conclude.
 import type { Step, Workflow } from '../../api/types.ts';
 import { abortAll, type AbortResult } from '../abort.ts';
-import { decideOutcome } from '../outcome.ts';
+import { decide, type Work } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { FlowContext } from './context.ts';
 import type { Conclusion } from './events.ts';
@@ -14,7 +14,7 @@ export async function stop(
   context: FlowContext,
   reason: 'cancelled' | 'timeout',
   refs: readonly RemoteRef[],
-  what: 'run' | 'build' | 'workflow' = refs[0]?.kind ?? 'run',
+  what: Work = refs[0]?.kind ?? 'run',
 ): Promise<Conclusion> {
   const { settings, log, view } = context;
   const failFast = reason === 'cancelled' && context.cancel.failFast?.aborted === true;
@@ -23,14 +23,12 @@ export async function stop(
     reason === 'cancelled' ? settings.abortOnCancel || failFast : settings.onTimeout === 'abort';
   const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
   let abort: AbortResult | undefined;
-  let settled = false;
   if (!shouldAbort) {
     log.info(
       reason === 'cancelled'
         ? `Cancelled: ${label || 'the remote work'} is left running (abort-on-cancel: false).`
         : `Timed out: ${label || 'the remote work'} is left running (on-timeout: leave).`,
     );
-    settled = true;
   } else if (refs.length > 0) {
     log.info(`${reason === 'cancelled' ? 'Cancelled' : 'Timed out'}: aborting ${label}…`);
     const results = await abortAll(context.unboundedClient, refs, {
@@ -43,7 +41,6 @@ export async function stop(
     });
     for (const result of results) log.info(result.message);
     abort = combine(results);
-    settled = abort.confirmed;
     if (what === 'workflow' && view.workflow) view.workflow = afterAborts(view.workflow, results);
     const main = results[0];
     if (what !== 'workflow' && main?.resource) {
@@ -51,8 +48,8 @@ export async function stop(
       view.steps = await refreshSteps(context, main.ref, view.steps);
     }
   }
-  const outcome = decideOutcome({ finished: false, reason, abort }, settings, what);
-  return { outcome, final: { ...view, ...(abort ? { abort } : {}) }, settled };
+  const decision = decide({ kind: 'stopped', reason, what, abort, leftOnPurpose: !shouldAbort }, settings);
+  return { ...decision, final: { ...view, ...(abort ? { abort } : {}) } };
 }
 
 /** The workflow as the aborts left it, so that its result counts how its runs ended. */

@@ -38,8 +38,4 @@ export class TargetsState {
       get: () => '',
     };
   }
-
-  get allSettled(): boolean {
-    return this.#entries.every((entry) => entry.settled);
-  }
 }

@@ -2,10 +2,10 @@
 // its workflow. Ends in a Conclusion: settled on a result, or stopped by a cancel or the timeout.
 import { isFinished, type Result } from '../../api/types.ts';
 import { follow } from '../follow.ts';
-import { decideOutcome } from '../outcome.ts';
+import { decide, type Work } from '../outcome.ts';
 import { createPollPolicy } from '../polling.ts';
 import { runRef } from '../refs.ts';
-import { followWorkflow, worstResult } from '../workflow.ts';
+import { followWorkflow, worstItemResult } from '../workflow.ts';
 import type { FlowContext } from './context.ts';
 import type { Conclusion } from './events.ts';
 import type { Prepared } from './prepare.ts';
@@ -17,17 +17,7 @@ export async function waitForEnd(context: FlowContext, prepared: Prepared): Prom
   const { settings, view, cancel } = context;
   const ref = view.ref!;
   if (cancel.signal.aborted) return stop(context, 'cancelled', [ref]);
-  if (!settings.wait) {
-    return {
-      outcome: {
-        kind: 'triggered',
-        success: true,
-        message: `Triggered ${ref.kind} ${ref.id}; not waiting for it (wait: false).`,
-      },
-      final: { ...view },
-      settled: true,
-    };
-  }
+  if (!settings.wait) return { ...decide({ kind: 'not-waited', ref }, settings), final: { ...view } };
   const deadline = settings.timeoutMs !== undefined ? context.startedAt + settings.timeoutMs : undefined;
   const end = await follow(
     context,
@@ -77,7 +67,7 @@ async function waitForWorkflow(
     },
     ...(deadline !== undefined ? { deadline } : {}),
   });
-  if (end.reason === 'finished') return settle(context, worstResult(end.workflow.items), 'workflow');
+  if (end.reason === 'finished') return settle(context, worstItemResult(end.workflow.items), 'workflow');
   const running = (end.workflow?.items ?? []).flatMap((item) =>
     item.runId && !isFinished(item) ? [runRef(client.apiUrl, item.runId)] : [],
   );
@@ -88,14 +78,20 @@ async function waitForWorkflow(
 function settle(
   context: FlowContext,
   { result, rawResult }: { result: Result; rawResult?: string },
-  what: 'run' | 'build' | 'workflow',
+  what: Work,
 ): Conclusion {
   const { view, settings } = context;
-  const ending = { finished: true as const, result, ...(rawResult !== undefined ? { rawResult } : {}) };
-  const outcome = decideOutcome({ ...ending, steps: view.steps }, settings, what);
-  const attempt = attemptOf(view);
-  if (attempt > 1) {
-    outcome.message = outcome.message.replace(/\.$/, ` (attempt ${attempt}/${settings.retries + 1}).`);
-  }
-  return { outcome, final: { ...view }, settled: true };
+  const number = attemptOf(view);
+  const decision = decide(
+    {
+      kind: 'finished',
+      what,
+      result,
+      ...(rawResult !== undefined ? { rawResult } : {}),
+      steps: view.steps,
+      ...(number > 1 ? { attempt: { number, of: settings.retries + 1 } } : {}),
+    },
+    settings,
+  );
+  return { ...decision, final: { ...view } };
 }

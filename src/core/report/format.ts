@@ -117,6 +117,20 @@ export function failedStepOf(
   return step ? { order: step.order, name: step.name, total: steps.length } : undefined;
 }
 
+/**
+ * ` at step 2/3 "build"`: where the work failed, the one wording of it; nothing when no step failed. GitHub's
+ * one-line reports leave out the quotes.
+ */
+export function atFailedStep(
+  steps: readonly Pick<Step, 'order' | 'name' | 'result'>[],
+  { quoted = true }: { quoted?: boolean } = {},
+): string {
+  const step = failedStepOf(steps);
+  if (!step) return '';
+  const name = quoted ? `"${sanitizeLine(step.name, { maxLength: 200 })}"` : sanitizeLine(step.name);
+  return ` at step ${step.order}/${step.total} ${name}`;
+}
+
 /** The last line of the log: `✖ Run failed after 3m12s`. */
 export function outcomeLine(outcome: OutcomeKind, kind: 'run' | 'build', durationMs?: number): string {
   const noun = kind === 'build' ? 'Build' : 'Run';

@@ -1,7 +1,7 @@
 // How the target is named in the log and the summary: the pipeline as resolved or as the run names
 // it, the application as the inputs gave it.
 import type { TriggerInfo } from '../flow/events.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { Settings } from '../settings.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 

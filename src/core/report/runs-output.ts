@@ -2,7 +2,7 @@
 // today), for `fromJSON(steps.<id>.outputs.runs)`. Each value has the form of the scalar output of the
 // same name; `id` and `url` are the last attempt's, and `result` is the run's own (as `run-result`).
 import type { FinalView } from '../flow/events.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 
 export interface RunsEntry {
   /** The pipeline's id; empty for a classic build. */

@@ -3,8 +3,8 @@
 // <details>. The runner's 1 MiB holds for all of them together: each target's part is drawn within what
 // the parts before it left, keeping a little room for each one still to come.
 import { escapeHtml, htmlText } from '../../text/safety.ts';
-import type { SeveralEnd, TargetEnd } from '../flow/several-types.ts';
-import { summaryDoc } from '../sinks/summary-sink.ts';
+import type { StepEnd, TargetEnd } from '../flow/events.ts';
+import { targetSummaryDoc } from './target-summary.ts';
 import { elapsedMs, formatDuration, outcomeIcon, outcomeWord } from './format.ts';
 import { renderSummary } from './summary-html.ts';
 import type { SummaryDoc } from './summary-model.ts';
@@ -17,21 +17,21 @@ const ROOM_PER_TARGET = 2048;
 const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 
 /** Each target's summary document, labelled with the target. */
-function targetDocs(end: SeveralEnd): Array<{ target: TargetEnd; doc: SummaryDoc }> {
+function targetDocs(end: StepEnd): Array<{ target: TargetEnd; doc: SummaryDoc }> {
   return end.targets.map((target) => {
-    const doc = summaryDoc(target.settings, target.info, target.conclusion, { tails: target.tails });
+    const doc = targetSummaryDoc(target.settings, target.info, target.conclusion, { tails: target.tails });
     return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
   });
 }
 
 /** Failed targets first (the worst first), then the others, each group in input order. */
-function displayOrder(end: SeveralEnd): TargetEnd[] {
+function displayOrder(end: StepEnd): TargetEnd[] {
   const passed = (target: TargetEnd) => ['passed', 'triggered'].includes(target.conclusion.outcome.kind);
   return [...end.targets.filter((target) => !passed(target)), ...end.targets.filter(passed)];
 }
 
 /** `3 targets passed`, or `1 of 3 targets failed`: how many ended the way the step did. */
-function headline(end: SeveralEnd): string {
+function headline(end: StepEnd): string {
   const { kind } = end.outcome;
   const total = end.targets.length;
   const alike = end.targets.filter((target) => target.conclusion.outcome.kind === kind).length;
@@ -39,7 +39,7 @@ function headline(end: SeveralEnd): string {
   return `${count} targets ${outcomeWord(kind)}`;
 }
 
-export function renderSeveralSummary(end: SeveralEnd, options: { maxBytes?: number } = {}): string {
+export function renderSeveralSummary(end: StepEnd, options: { maxBytes?: number } = {}): string {
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
   const docs = new Map(targetDocs(end).map(({ target, doc }) => [target.index, doc]));
   const top = [
@@ -60,7 +60,7 @@ export function renderSeveralSummary(end: SeveralEnd, options: { maxBytes?: numb
   return `${[top, ...parts].join('\n')}\n`;
 }
 
-function overview(end: SeveralEnd): string[] {
+function overview(end: StepEnd): string[] {
   const rows = end.targets.map((target) => {
     const { outcome, final } = target.conclusion;
     const resource = final.resource ?? target.info?.resource;
@@ -111,7 +111,7 @@ function safeHref(url: string): string | undefined {
 }
 
 /** For a terminal: the outcome line, then each target's own text summary in the same order. */
-export function renderSeveralSummaryText(end: SeveralEnd, options: { color?: boolean } = {}): string {
+export function renderSeveralSummaryText(end: StepEnd, options: { color?: boolean } = {}): string {
   const docs = new Map(targetDocs(end).map(({ target, doc }) => [target.index, doc]));
   const parts = displayOrder(end).map((target) => renderSummaryText(docs.get(target.index)!, options));
   return [...parts, `${outcomeIcon(end.outcome.kind)} ${end.outcome.message}\n`].join('\n');

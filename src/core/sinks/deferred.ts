@@ -1,6 +1,13 @@
 // A sink that is still loading (a lazily imported chunk): events that come before it is ready are kept
 // and replayed in order, so loading it overlaps the first requests instead of delaying them.
-import type { FlowSink } from '../flow/events.ts';
+import {
+  EVENT_NAMES,
+  FLOW_EVENTS,
+  tell,
+  type EventArgs,
+  type FlowEvent,
+  type FlowSink,
+} from '../flow/events.ts';
 
 export function deferred(loading: Promise<FlowSink>): FlowSink {
   let ready: FlowSink | undefined;
@@ -17,20 +24,25 @@ export function deferred(loading: Promise<FlowSink>): FlowSink {
     if (ready) call(ready);
     else if (failure === undefined) waiting.push(call);
   };
-  return {
-    triggering: (fingerprint) => pass((sink) => sink.triggering?.(fingerprint)),
-    identified: (ref) => pass((sink) => sink.identified?.(ref)),
-    triggered: (info) => pass((sink) => sink.triggered?.(info)),
-    update: (resource, steps) => pass((sink) => sink.update?.(resource, steps)),
-    workflowChanged: (workflow) => pass((sink) => sink.workflowChanged?.(workflow)),
-    async stepFinished(step, steps, runFinished, signal) {
-      if (ready) await ready.stepFinished?.(step, steps, runFinished, signal);
-      else pass((sink) => sink.stepFinished?.(step, steps, runFinished, signal));
-    },
-    async concluded(conclusion) {
-      await settled;
-      if (failure !== undefined) throw failure;
-      await ready?.concluded?.(conclusion);
-    },
-  };
+  const sink: Partial<Record<FlowEvent, (...args: never[]) => unknown>> = {};
+  for (const event of EVENT_NAMES) {
+    const forward = (...args: EventArgs<typeof event>) => {
+      const call = (loaded: FlowSink) => tell(loaded, event, args);
+      switch (FLOW_EVENTS[event]) {
+        case 'now':
+          return void pass(call);
+        case 'awaited':
+          // Once loaded, waited for; before, kept with the others and replayed in order.
+          return ready ? Promise.resolve(call(ready)).then(() => undefined) : void pass(call);
+        case 'once':
+          // An ending waits for the load, and fails if the load did.
+          return settled.then(async () => {
+            if (failure !== undefined) throw failure;
+            if (ready) await call(ready);
+          });
+      }
+    };
+    sink[event] = forward;
+  }
+  return sink as FlowSink;
 }

@@ -6,7 +6,7 @@ import type { Step, Workflow } from '../../api/types.ts';
 import { isFinished } from '../../api/types.ts';
 import { realSleep, type Clock, type Sleep } from '../../time.ts';
 import type { Conclusion, FinalView, FlowSink, TriggerInfo } from '../flow/events.ts';
-import type { Remote } from '../follow.ts';
+import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
 import type { Log } from '../ports.ts';
 import { AnnotationBudget, failedStepAnnotation } from '../report/annotations.ts';
@@ -21,9 +21,8 @@ import {
 } from '../report/format.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
-import { failedStep } from '../report/failures.ts';
 import type { TailOptions } from '../report/tail.ts';
-import { MAX_FAILED_LOG_READS, readStepTail, readStepTailUnshared } from './step-log-reads.ts';
+import { createStepLogReader, MAX_FAILED_LOG_READS, type StepLogReader } from './step-log-reader.ts';
 import type { Settings } from '../settings.ts';
 import { LiveSteps } from '../live-log/live-steps.ts';
 import { liveCadence, stepLogsMode, type StepLogsMode } from '../live-log/mode.ts';
@@ -41,6 +40,8 @@ export interface LogSinkDeps {
    * lines once, at the very end.
    */
   annotations?: AnnotationBudget;
+  /** Shared with the failed logs, so that a step's log is read once. */
+  reader?: StepLogReader;
   /** Waits between reads of a running step's log (`step-logs: live`); default real time. */
   sleep?: Sleep;
   /** One target among several: its label, which every live log line then starts with. */
@@ -55,6 +56,7 @@ class LogSink implements FlowSink {
   private readonly deps: LogSinkDeps;
   private readonly startedAt: number;
   private readonly annotations: AnnotationBudget;
+  private readonly reader: StepLogReader;
   private info: TriggerInfo | undefined;
   private lastProgress = '';
   private lastWorkflow = '';
@@ -70,6 +72,7 @@ class LogSink implements FlowSink {
     this.deps = deps;
     this.startedAt = deps.clock.now();
     this.annotations = deps.annotations ?? new AnnotationBudget();
+    this.reader = deps.reader ?? createStepLogReader({ ...deps });
     this.mode = stepLogsMode(deps.settings.stepLogs, deps.label !== undefined);
     this.live = this.newLive();
   }
@@ -144,7 +147,7 @@ class LogSink implements FlowSink {
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
     const lines = this.live
-      ? await this.live.finished(step, heading, signal)
+      ? await this.reader.share(step, this.live.finished(step, heading, signal))
       : await this.printTail(step, heading, failed, signal);
     // The next step may have been running since the last change: its turn has come.
     this.live?.update(steps, (next) => stepHeading(next, total));
@@ -188,7 +191,7 @@ class LogSink implements FlowSink {
     const printTail = this.mode === 'all' || (this.mode === 'failed' && failed);
     // Past the first failed steps, a failed step is named (with its link) but its log is not read.
     const readable = !failed || ++this.failedRead <= MAX_FAILED_LOG_READS;
-    const lines = (printTail || failed) && readable ? await this.logTail(step, signal) : undefined;
+    const lines = (printTail || failed) && readable ? await this.reader.tail(step, signal) : undefined;
     if (printTail && lines) {
       log.startGroup(heading);
       log.remote(lines.lines);
@@ -209,13 +212,6 @@ class LogSink implements FlowSink {
       this.deps.clock.now() - this.startedAt;
     if (outcome.kind !== 'triggered')
       log.info(outcomeLine(outcome.kind, kindOf(settings, this.info), durationMs));
-  }
-
-  private logTail(step: Step, signal: AbortSignal | undefined) {
-    const { client, tail, log, cancel } = this.deps;
-    // Failed steps' logs are shared with the other reports; a passed step's is read for this log only.
-    if (!failedStep(step)) return readStepTailUnshared(client, step, { signal: signal ?? cancel, tail, log });
-    return readStepTail(client, step, { signal: signal ?? cancel, tail, log });
   }
 
   /** Known once the list holds steps that have not started yet, or once the run is over. */

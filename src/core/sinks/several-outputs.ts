@@ -4,9 +4,9 @@
 // each target's are in `runs`.
 import type { Status } from '../../api/types.ts';
 import type { Outputs } from '../contract.ts';
-import type { SeveralEnd, TargetEnd } from '../flow/several-types.ts';
-import { worstOf } from '../flow/several-outcome.ts';
+import type { StepEnd, TargetEnd } from '../flow/events.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
+import { worstOfResults } from '../workflow.ts';
 
 const EMPTY = [
   'id',
@@ -21,12 +21,12 @@ const EMPTY = [
   'steps',
 ] as const;
 
-export function writeSeveralOutputs(outputs: Outputs, { targets }: SeveralEnd): void {
+export function writeSeveralOutputs(outputs: Outputs, { targets }: StepEnd): void {
   outputs.set('type', targets.some((target) => target.info?.ref.kind === 'build') ? 'build' : 'run');
   for (const name of EMPTY) outputs.set(name, '');
   const resources = targets.map((target) => target.conclusion.final.resource);
   outputs.set('status', combinedStatus(resources.map((resource) => resource?.status)));
-  outputs.set('result', worstOf(resources.map((resource) => resource?.result ?? 'unknown')));
+  outputs.set('result', worstOfResults(resources.map((resource) => resource?.result ?? 'unknown')));
   const starts = resources.flatMap((resource) => (resource?.startedAt ? [resource.startedAt] : []));
   const ends = resources.flatMap((resource) => (resource?.finishedAt ? [resource.finishedAt] : []));
   const allEnded = ends.length === targets.length;

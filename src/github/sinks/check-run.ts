@@ -8,7 +8,7 @@
 import { isFinished, type Step } from '../../api/types.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../../core/flow/events.ts';
 import type { StepLogFacts } from '../../core/report/failures.ts';
-import type { Remote } from '../../core/follow.ts';
+import type { Remote } from '../../core/model.ts';
 import { messageOf } from '../../text/message.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { classify } from '../failures.ts';

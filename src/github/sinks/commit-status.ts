@@ -3,7 +3,7 @@
 // context, so neither a write sent again nor a retried run duplicates it.
 import { isFinished, type Step } from '../../api/types.ts';
 import type { FlowSink, TriggerInfo } from '../../core/flow/events.ts';
-import type { Remote } from '../../core/follow.ts';
+import type { Remote } from '../../core/model.ts';
 import { ReportWriter } from '../report-writer.ts';
 import { commitState, finalLine, runningLine, statusDescription } from '../report-text.ts';
 import { finishDeadline, watchCancel, type ReportDeps } from './shared.ts';

@@ -28,7 +28,10 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
       if (found !== undefined) return adopt(found);
     }
     adopt(
-      await deps.api.createDeployment({ environment, description: describe(first), runId: ref.id }, signal),
+      await deps.api.createDeployment(
+        { environment, description: deploymentDescription(first), runId: ref.id },
+        signal,
+      ),
     );
   };
   const status = (state: DeploymentState, description: string) =>
@@ -48,7 +51,7 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
       info = triggered;
       if (!retry) writer.enqueue('create', createOnce(triggered));
       else if (id !== undefined) deps.open.mark({ targetUrl: triggered.web.url });
-      status('in_progress', `${describe(triggered)} is running`);
+      status('in_progress', `${deploymentDescription(triggered)} is running`);
     },
     async concluded({ outcome, final }) {
       if (!info) return;
@@ -71,7 +74,7 @@ export function createDeploymentSink(environment: string, deps: ReportDeps): Flo
 }
 
 /** `Pipeline deploy, run 5e1f0a…`: what the deployment is, as GitHub lists it. */
-function describe(info: TriggerInfo): string {
+function deploymentDescription(info: TriggerInfo): string {
   const pipeline =
     info.pipelineName ?? ('pipeline' in info.resource ? info.resource.pipeline?.name : undefined);
   const noun = info.ref.kind === 'build' ? 'build' : 'run';

@@ -1,5 +1,5 @@
 // What every GitHub report sink is given, and when its last writes must be done.
-import type { CancelSignals } from '../../core/flow/context.ts';
+import type { CancelSignals } from '../../core/flow/cancel.ts';
 import type { Outputs } from '../../core/contract.ts';
 import type { GitHubApi } from '../port.ts';
 import type { WriterDeps } from '../report-writer.ts';

@@ -34,11 +34,12 @@ interface Remote {
   abortedAt?: number;
 }
 
-type Method = Exclude<keyof CiApi, 'apiUrl'>;
+type Method = Exclude<keyof CiApi, 'apiUrl' | 'pageSize'>;
 type Fault = (call: { method: Method; args: unknown[] }) => unknown;
 
 export class FakeApi implements CiApi {
   readonly apiUrl = API_URL;
+  readonly pageSize = 20;
   /** Every call, with the virtual time it came at. */
   readonly calls: Array<{ method: Method; args: unknown[]; at: number }> = [];
   script: Script = { queueMs: 2000, stepMs: 5000, steps: ['checkout', 'build', 'test'] };

@@ -1,16 +1,15 @@
-// Runs the real flow in-process: real settings, real sinks (record sink and live reporter), the
-// fake API port and virtual time. Each run returns everything a test may want to look at.
+// Runs the real flow in-process through the composition root (src/core/flow/step.ts), as the action and
+// the CLI do: real settings, the real sinks, the fake API port and virtual time. Each run returns
+// everything a test may want to look at.
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
-import type { CancelSignals } from '../../../src/core/flow/context.ts';
-import { execute } from '../../../src/core/flow/execute.ts';
+import type { CancelSignals } from '../../../src/core/flow/cancel.ts';
+import { runStep } from '../../../src/core/flow/step.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import type { StepUrl } from '../../../src/core/report/summary-model.ts';
+import { stepSummaryHtml } from '../../../src/core/report/step-summary.ts';
 import { INPUT_DEFAULTS, readSettings, type Settings } from '../../../src/core/settings.ts';
-import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
-import { createRecordSink } from '../../../src/core/sinks/record-sink.ts';
-import { createSummarySink, toJobSummary } from '../../../src/core/sinks/summary-sink.ts';
 import { FakeApi } from './fake-api.ts';
 import { VirtualTime } from './virtual-time.ts';
 
@@ -87,25 +86,23 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     save: (key, value) => void state.set(key, value),
     get: (key) => state.get(key) ?? '',
   };
-  const sinks: FlowSink[] = [
-    createRecordSink(outputPort, statePort),
-    createLogSink({ log, client: api, settings, clock: time.clock, cancel: cancel.signal }),
-    createSummarySink(
-      settings,
-      toJobSummary({ write: async (markdown) => void summaries.push(markdown) }, log),
-      { client: api, cancel: cancel.signal, log, ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}) },
-    ),
-    { concluded: (conclusion) => void conclusions.push(conclusion) },
-    ...(setup.extraSinks ?? []),
-    ...(setup.sinksFor?.({ settings, time, log, outputs: outputPort, state: statePort, cancel }) ?? []),
-  ];
-  const outcome = await execute(settings, {
+  const { outcome } = await runStep(settings, {
     client: api,
     clock: time.clock,
     sleep: time.sleep,
     log,
     cancel,
-    sinks,
+    outputs: outputPort,
+    state: statePort,
+    summary: {
+      publish: async (summary) => void summaries.push(stepSummaryHtml(summary)),
+      ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}),
+    },
+    targetSinks: (run) => [
+      { concluded: (conclusion) => void conclusions.push(conclusion) },
+      ...(setup.extraSinks ?? []),
+      ...(setup.sinksFor?.({ ...run, time }) ?? []),
+    ],
   });
   return { outcome, conclusions, outputs, state, lines, summaries, api, time };
 }

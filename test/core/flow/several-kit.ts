@@ -1,14 +1,14 @@
-// Runs several targets in-process: the real orchestrator, settings and sinks against the fake API, on
-// virtual time that lets the targets run side by side. Three pipelines: build, test and e2e.
+// Runs several targets in-process through the composition root (src/core/flow/step.ts), as the action and
+// the CLI do: the real settings and sinks against the fake API, on virtual time that lets the targets run
+// side by side. Three pipelines: build, test and e2e.
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
-import { executeSeveral } from '../../../src/core/flow/several.ts';
+import { runStep } from '../../../src/core/flow/step.ts';
 import type { FlowSink } from '../../../src/core/flow/events.ts';
-import type { SeveralEnd, TargetRun } from '../../../src/core/flow/several-types.ts';
+import type { StepEnd, TargetRun } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
 import type { Log } from '../../../src/core/ports.ts';
-import { renderSeveralSummary } from '../../../src/core/report/several-summary.ts';
+import { stepSummaryHtml } from '../../../src/core/report/step-summary.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
-import { writeSeveralOutputs } from '../../../src/core/sinks/several-outputs.ts';
 import { busiestWindow } from '../../../bench/support/stats.ts';
 import { ConcurrentTime } from './concurrent-time.ts';
 import { FakeApi, PIPELINE_ID } from './fake-api.ts';
@@ -23,7 +23,7 @@ const THREE = { pipeline: 'acme/web/build\nacme/web/test\nacme/web/e2e' };
 
 export interface SeveralRun {
   outcome: Outcome;
-  end: SeveralEnd;
+  end: StepEnd;
   outputs: Map<OutputName, string>;
   state: Map<StateKey, string>;
   lines: string[];
@@ -43,6 +43,7 @@ export interface SeveralSetup {
     state: Map<StateKey, string>;
   }) => void;
   targetSinks?: (run: TargetRun) => FlowSink[];
+  stepSinks?: FlowSink[];
 }
 
 export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> {
@@ -75,8 +76,7 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
     save: (key, value) => void state.set(key, value),
     get: (key) => state.get(key) ?? '',
   };
-  let end: SeveralEnd | undefined;
-  const outcome = await executeSeveral(settings, {
+  const end = await runStep(settings, {
     client: api,
     clock: time.clock,
     sleep: time.sleep,
@@ -84,14 +84,11 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
     cancel: { signal: cancelController.signal, hurry: hurryController.signal },
     outputs: outputPort,
     state: statePort,
+    summary: { publish: async (summary) => void summaries.push(stepSummaryHtml(summary)) },
     ...(setup.targetSinks ? { targetSinks: setup.targetSinks } : {}),
-    ends: [
-      (ended) => writeSeveralOutputs(outputPort, ended),
-      (ended) => void summaries.push(renderSeveralSummary(ended)),
-      (ended) => void (end = ended),
-    ],
+    ...(setup.stepSinks ? { stepSinks: setup.stepSinks } : {}),
   });
-  return { outcome, end: end!, outputs, state, lines, summaries, api, time };
+  return { outcome: end.outcome, end, outputs, state, lines, summaries, api, time };
 }
 
 function recordingLog(lines: string[]): Log {

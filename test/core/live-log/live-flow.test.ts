@@ -1,10 +1,9 @@
 // The whole flow with `step-logs: live`: the real settings, flow and log sink against the fake API, on
 // virtual time shared by the polling and the log reads.
 import { describe, expect, it } from 'vitest';
-import { execute } from '../../../src/core/flow/execute.ts';
+import { runStep } from '../../../src/core/flow/step.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
-import { createLogSink } from '../../../src/core/sinks/log-sink.ts';
 import { ConcurrentTime } from '../flow/concurrent-time.ts';
 import { FakeApi } from '../flow/fake-api.ts';
 import { runSeveral } from '../flow/several-kit.ts';
@@ -51,23 +50,15 @@ async function runLive(
   const printed: Printed[] = [];
   const log = timedLog(printed, time);
   const cancel = { signal: cancelController.signal, hurry: new AbortController().signal };
-  const sinks = [
-    createLogSink({
-      log,
-      client: api,
-      settings,
-      clock: time.clock,
-      sleep: time.sleep,
-      cancel: cancel.signal,
-    }),
-  ];
-  const outcome = await execute(settings, {
+  // Through the composition root, as the action and the CLI run a step: its log sink and failed logs.
+  const { outcome } = await runStep(settings, {
     client: api,
     clock: time.clock,
     sleep: time.sleep,
     log,
     cancel,
-    sinks,
+    outputs: { set: () => undefined },
+    state: { save: () => undefined, get: () => '' },
   });
   return { outcome, printed, api, time, texts: printed.map((line) => line.text) };
 }
@@ -143,8 +134,8 @@ describe('step-logs: live', () => {
   });
 
   it('still annotates a failed step with its last lines, and keeps its lines inert', async () => {
-    const { outcome, texts } = await runLive({ 'step-logs': 'live' }, (api) => {
-      api.script = { ...api.script, failAt: 1 };
+    const { outcome, texts, api } = await runLive({ 'step-logs': 'live' }, (arranged) => {
+      arranged.script = { ...arranged.script, failAt: 1 };
     });
     expect(outcome.kind).toBe('failed');
     const build = groupOf(texts, /2\/3 build$/);
@@ -155,6 +146,8 @@ describe('step-logs: live', () => {
     ]);
     expect(texts).toContain('✖ 2/3 build (10s)');
     expect(texts.find((text) => text.startsWith('error: '))).toMatch(/error: it broke/);
+    // The failed logs share the live log's read: the failed step's log is not read again whole.
+    expect(api.count('openStepLog')).toBe(0);
   });
 
   it('prints a step that ran between two polls whole, in its group, when it is reported finished', async () => {

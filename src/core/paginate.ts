@@ -1,10 +1,7 @@
 // Walks a `limit`/`skip` list: the API has no cursor, count or Link header, so a page shorter than
 // `limit` (or an empty one) is the only sign that there is nothing more.
 
-import { RequestValidationError } from './errors.ts';
-
-/** The largest page the run-like lists take (runs, builds, deploys, workflows). */
-export const PAGE_SIZE = 20;
+import { RequestValidationError } from '../api/errors.ts';
 
 interface PaginateOptions<T> {
   /**
@@ -19,7 +16,7 @@ interface PaginateOptions<T> {
 /** Asks for pages at skip 0, `limit`, 2 × `limit`… and hands out their items in order. */
 export async function* paginate<T>(
   fetchPage: (page: { limit: number; skip: number }) => Promise<T[]>,
-  limit: number = PAGE_SIZE,
+  limit: number,
   options: PaginateOptions<T> = {},
 ): AsyncGenerator<T> {
   if (!Number.isInteger(limit) || limit < 1) {

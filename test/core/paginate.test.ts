@@ -3,9 +3,12 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
-import { PAGE_SIZE, paginate } from '../../src/api/paginate.ts';
+import { paginate } from '../../src/core/paginate.ts';
 import type { Pipeline, Run } from '../../src/api/types.ts';
-import { recordingSleep, sendJson, startStub, TOKEN, type StubServer } from './helpers.ts';
+import { recordingSleep, sendJson, startStub, TOKEN, type StubServer } from '../api/helpers.ts';
+
+/** The client's page size (ApiClient.pageSize). */
+const PAGE_SIZE = new ApiClient({ baseUrl: 'https://ci.test' }).pageSize;
 
 const PIPELINES_PATH = '/api/v3/applications/acme/webapp/pipelines';
 

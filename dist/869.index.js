@@ -1,0 +1,655 @@
+export const id = 869;
+export const ids = [869];
+export const modules = {
+
+/***/ 7482:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ renderSummary)
+/* harmony export */ });
+/* harmony import */ var _text_safety_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8419);
+/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3315);
+/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1568);
+// The summary document as HTML for GITHUB_STEP_SUMMARY. core.summary escapes nothing, so every remote or
+// user string is escaped here, and the whole stays under the runner's 1 MiB limit.
+//
+// The HTML is a single HTML block: it starts with a block-level tag and contains no blank line, so the
+// Markdown renderer takes it as it is and nothing in the escaped text can turn into Markdown (links,
+// images, emphasis). Line breaks in remote text become <br>.
+
+
+
+const SUMMARY_MAX_BYTES = 1_000_000;
+// The environment keys are user input of any count: their section gets its own share of the budget.
+const ENV_SECTION_BYTES = 64 * 1024;
+const ENV_SECTION_SHARE = 1 / 8;
+// The failed steps' logs get theirs too: each is bounded, and they are shortened to fit it.
+const FAILURES_SECTION_BYTES = 256 * 1024;
+const FAILURES_SECTION_SHARE = 1 / 4;
+// Lines of a log shown when the section does not fit with all of them.
+const SHORT_TAIL = 10;
+// Room kept for the notes about rows left out.
+const OMISSION_NOTE_BYTES = 256;
+/** Remote text as HTML: cut, neutralised, escaped, line breaks as <br>. */
+function text(value, max = _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.name) {
+    return (0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)(value, max));
+}
+function code(value, max = _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.name) {
+    return `<code>${text(value, max)}</code>`;
+}
+/** A link when `url` is an absolute http(s) URL, else the value shown as text (never as an href). */
+function link(url, label) {
+    return linkAround(url, label === undefined ? text(url, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.url) : (0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label));
+}
+/** `html` as the text of a link to `url`; a URL that cannot be linked is shown as text after it. */
+function linkAround(url, html) {
+    const href = httpUrl(url);
+    if (href === undefined)
+        return `${html} ${code(url, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.url)}`;
+    return `<a href="${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(href)}">${html}</a>`;
+}
+function httpUrl(value) {
+    if (value.length > _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.url)
+        return undefined;
+    try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function shortCommit(commit) {
+    return commit.length > 12 ? commit.slice(0, 7) : commit;
+}
+function inline(part) {
+    switch (part.kind) {
+        case 'words':
+            return (0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(part.text);
+        case 'text':
+            return text(part.text, part.max);
+        case 'code':
+            return code(part.text, part.max);
+        case 'commit':
+            return `<code title="${text(part.hash)}">${text(shortCommit(part.hash))}</code>`;
+        case 'link':
+            return link(part.url, part.label);
+    }
+}
+const bytes = (value) => Buffer.byteLength(value, 'utf8');
+const sum = (lines) => lines.reduce((total, line) => total + bytes(line) + 1, 0);
+function renderSummary(doc, options = {}) {
+    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
+    const heading = `<h2>${doc.title.icon} ${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(doc.title.word)}</h2>`;
+    const top = [heading, ...fieldTable(doc.fields)];
+    const envBytes = Math.min(ENV_SECTION_BYTES, Math.floor(maxBytes * ENV_SECTION_SHARE));
+    const fixedBytes = (list) => sum(top) +
+        list.reduce((total, block) => total + sum(block.head) + sum(block.tail), 0) +
+        2 * OMISSION_NOTE_BYTES;
+    const drafts = doc.sections.map((section) => sectionBlock(section, envBytes));
+    // The failed steps' logs get what the fixed parts and the rows of steps that did not pass leave, within
+    // bounds; the other rows get the rest.
+    const failuresBytes = Math.min(FAILURES_SECTION_BYTES, Math.max(Math.floor(maxBytes * FAILURES_SECTION_SHARE), maxBytes - fixedBytes(drafts) - drafts.reduce((total, block) => total + firstRowsBytes(block), 0)));
+    const blocks = doc.sections.map((section, index) => section.kind === 'failures' ? fixedBlock(failuresSection(section, failuresBytes)) : drafts[index]);
+    let budget = maxBytes - fixedBytes(blocks);
+    const lines = [...top];
+    for (const block of blocks) {
+        // Rows are taken in order of preference while they fit, then shown in their own order.
+        const chosen = new Set();
+        for (const index of block.preferred) {
+            const cost = bytes(block.rows[index] ?? '') + 1;
+            if (cost > budget)
+                break;
+            budget -= cost;
+            chosen.add(index);
+        }
+        const omitted = block.rows.length - chosen.size;
+        lines.push(...block.head, ...block.rows.filter((_, index) => chosen.has(index)), ...block.tail);
+        if (omitted > 0 && block.noun !== undefined) {
+            lines.push(`<p><em>${omitted} more ${block.noun}${omitted === 1 ? '' : 's'} not shown (the summary is limited to 1 MiB).</em></p>`);
+        }
+    }
+    const html = `${lines.join('\n')}\n`;
+    if (bytes(html) <= maxBytes)
+        return html;
+    // Only when maxBytes is tiny compared with the fixed parts: say so rather than exceed it.
+    const minimal = `${heading}\n<p>The summary does not fit in ${maxBytes} bytes.</p>\n`;
+    return bytes(minimal) <= maxBytes ? minimal : '';
+}
+function fieldTable(fields) {
+    if (fields.length === 0)
+        return [];
+    const rows = fields.map((field) => `<tr><th align="left">${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(field.label)}</th><td>${field.value.map(inline).join(' · ')}</td></tr>`);
+    return ['<table>', ...rows, '</table>'];
+}
+const fixedBlock = (head) => ({ head, rows: [], preferred: [], tail: [] });
+/** The bytes of the rows that outrank the failed steps' logs. */
+function firstRowsBytes(block) {
+    return sum(block.preferred.slice(0, block.first ?? 0).map((index) => block.rows[index] ?? ''));
+}
+/** A section as a block; the failed steps' is drawn once its size is known (see renderSummary). */
+function sectionBlock(section, envBytes) {
+    switch (section.kind) {
+        case 'steps': {
+            if (section.rows.length === 0)
+                return fixedBlock(['<p>No steps were reported.</p>']);
+            const order = section.rows.map((_, index) => index);
+            const kept = (index) => section.rows[index]?.keep === true;
+            const preferred = [...order.filter(kept), ...order.filter((index) => !kept(index))];
+            return {
+                ...tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`, STEP_TABLE, section.rows, 'step', preferred),
+                first: order.filter(kept).length,
+            };
+        }
+        case 'attempts':
+            return tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`, ATTEMPT_TABLE, section.rows, 'attempt', section.rows.map((_, index) => index));
+        case 'workflow':
+            return tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)} ${code(section.id)}</h3>`, WORKFLOW_TABLE, section.rows, 'workflow item', section.rows.map((_, index) => index));
+        case 'env':
+            return fixedBlock(envSection(section.title, section.keys, envBytes));
+        case 'failures':
+            return fixedBlock([]);
+        case 'notes':
+            return fixedBlock([
+                `<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`,
+                '<ul>',
+                ...section.items.map((note) => `<li>${text(note, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.note)}</li>`),
+                '</ul>',
+            ]);
+    }
+}
+const stateCell = (row) => `${row.state.icon} ${text(row.state.word)}`;
+/** A dash for a cell with nothing to show. */
+function orDash(value, show) {
+    return value === undefined ? '—' : show(value);
+}
+const STEP_TABLE = {
+    head: '<thead><tr><th>#</th><th>Step</th><th>Result</th><th>Duration</th><th>Log</th><th>Artifacts</th></tr></thead>',
+    cells: [
+        (row) => String(row.order),
+        (row) => (row.page ? linkAround(row.page.url, text(row.name)) : text(row.name)),
+        stateCell,
+        (row) => orDash(row.duration, _text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD),
+        (row) => orDash(row.log, inline),
+        (row) => orDash(row.artifacts, inline),
+    ],
+};
+const ATTEMPT_TABLE = {
+    head: '<thead><tr><th>Attempt</th><th>Id</th><th>Result</th><th>Duration</th><th>Failed at</th><th>Link</th></tr></thead>',
+    cells: [
+        (row) => String(row.attempt),
+        (row) => code(row.id),
+        stateCell,
+        (row) => orDash(row.duration, _text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD),
+        (row) => orDash(row.failedAt, (step) => text(step)),
+        (row) => inline(row.page),
+    ],
+};
+const WORKFLOW_TABLE = {
+    head: '<thead><tr><th>Item</th><th>Status</th><th>Result</th><th>Run</th></tr></thead>',
+    cells: [(row) => text(row.name), (row) => text(row.status), stateCell, (row) => orDash(row.runId, code)],
+};
+function tableBlock(heading, table, rows, noun, preferred) {
+    return {
+        head: [heading, '<table>', table.head, '<tbody>'],
+        rows: rows.map((row) => `<tr>${table.cells.map((cell) => `<td>${cell(row)}</td>`).join('')}</tr>`),
+        preferred,
+        tail: ['</tbody>', '</table>'],
+        noun,
+    };
+}
+function envSection(title, keys, maxBytes) {
+    const heading = `<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(title)}</h3>`;
+    if (keys.length === 0)
+        return [heading, '<p>None were sent.</p>'];
+    const shown = [];
+    let size = 0;
+    for (const key of keys) {
+        const item = code(key, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.envKey);
+        if (size + bytes(item) + 2 > maxBytes)
+            break;
+        size += bytes(item) + 2;
+        shown.push(item);
+    }
+    const more = keys.length - shown.length;
+    const tail = more > 0 ? ` and ${more} more` : '';
+    return [heading, `<p>Sent, keys only (values are never shown): ${shown.join(', ')}${tail}</p>`];
+}
+/**
+ * Each failed step as a collapsed <details>: its name and error line, then how its log ends, in a <pre>
+ * whose lines are joined by <br> so that no line of the summary is blank. When the section does not fit
+ * in `maxBytes`, what is given up first is what matters least: the later steps' logs (shortened, then
+ * left out, the last step first), then the first step's log, then whole steps, the last first.
+ */
+function failuresSection(section, maxBytes) {
+    const shown = section.items.map((item) => item.lastLines.length);
+    const later = shown
+        .map((_, index) => index)
+        .reverse()
+        .slice(0, -1);
+    const cuts = [
+        ...later.map((index) => [index, SHORT_TAIL]),
+        ...later.map((index) => [index, 0]),
+        [0, SHORT_TAIL],
+        [0, 0],
+        ...[...later, 0].map((index) => [index, -1]),
+    ];
+    const draw = () => failureLines(section, shown);
+    for (const [index, lines] of cuts) {
+        if (sum(draw()) <= maxBytes)
+            break;
+        shown[index] = Math.min(shown[index] ?? 0, lines);
+    }
+    return sum(draw()) <= maxBytes ? draw() : [];
+}
+function failureLines(section, shown) {
+    const lines = [`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`];
+    section.items.forEach((item, index) => {
+        const count = shown[index] ?? -1;
+        if (count >= 0)
+            lines.push(...failureItem(item, count));
+    });
+    const hidden = section.more + shown.filter((count) => count < 0).length;
+    if (hidden > 0) {
+        lines.push(`<p><em>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .moreFailedLine */ .zs)(hidden))}</em></p>`);
+    }
+    return lines;
+}
+function failureItem(item, count) {
+    const why = item.firstError === undefined
+        ? `<em>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .missingErrorLine */ .BU)(item))}</em>`
+        : `<code>${text(item.firstError, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.message)}</code>`;
+    const summary = `${item.icon} Step ${item.order} <strong>${text(item.name)}</strong> ${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(item.verb)}: ${why}`;
+    const logLines = count > 0 ? item.lastLines.slice(-count) : [];
+    const total = item.lastLines.length + item.earlierLines;
+    const about = [
+        ...(item.link ? [inline(item.link)] : []),
+        ...(total > 0 ? [(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .linesNote */ .Iz)(item, logLines.length))] : []),
+    ];
+    return [
+        `<details><summary>${summary}</summary>`,
+        ...(about.length > 0 ? [`<p>${about.join(' · ')}</p>`] : []),
+        ...(logLines.length > 0 ? [`<pre>${logLines.map(logLine).join('<br>')}</pre>`] : []),
+        '</details>',
+    ];
+}
+/** One line of a log: on one line, cut, escaped. */
+function logLine(line) {
+    return (0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)((0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)(line), _failures_js__WEBPACK_IMPORTED_MODULE_1__/* .FAILURE_LIMITS */ .IC.lineLength));
+}
+
+
+/***/ }),
+
+/***/ 1568:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  QF: () => (/* reexport */ SUMMARY_LIMITS),
+  fR: () => (/* binding */ buildSummary)
+});
+
+// UNUSED EXPORTS: summaryDoc, toSummaryStep
+
+// EXTERNAL MODULE: ./src/core/report/failures.ts
+var failures = __webpack_require__(3315);
+// EXTERNAL MODULE: ./src/core/report/format.ts
+var format = __webpack_require__(7375);
+;// CONCATENATED MODULE: ./src/core/report/summary-inline.ts
+// The pieces of the summary's values, and the one place a link is made safe to show. Kept apart from
+// the layout so that the sections built elsewhere (failures.ts) use the same pieces without a cycle.
+/** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
+const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 };
+/**
+ * A link as shown. Off the API's origin the query and fragment are dropped: a pre-signed URL carries
+ * its credentials there, and the summary is readable by anyone who can see the job. User info never shows.
+ */
+/**
+ * A link to a URL of our own making (a page built from the base URL and checked names, an API URL built
+ * from the checked id): shown as it is, but for credentials.
+ */
+function ourLink(raw, label) {
+    const url = httpUrl(raw);
+    const shown = url?.href ?? raw;
+    return label === undefined ? { kind: 'link', url: shown } : { kind: 'link', url: shown, label };
+}
+/**
+ * A link to a URL the server sent (a step's log or artifacts): shown only on one of `origins` (when
+ * given), and without its query and fragment, where pre-signed URLs carry their credentials.
+ */
+function serverLink(raw, origins, label) {
+    const url = httpUrl(raw);
+    if (url) {
+        if (origins !== undefined && !origins.includes(url.origin))
+            return undefined;
+        url.search = '';
+        url.hash = '';
+    }
+    return ourLink(url?.href ?? raw, label);
+}
+/** An absolute http(s) URL without credentials; undefined for anything else, which is shown as text. */
+function httpUrl(raw) {
+    try {
+        const url = new URL(raw);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            return undefined;
+        url.username = '';
+        url.password = '';
+        return url;
+    }
+    catch {
+        return undefined;
+    }
+}
+function words(value) {
+    return value === undefined ? undefined : { kind: 'words', text: value };
+}
+function summary_inline_text(value, max = SUMMARY_LIMITS.name, multiline = false) {
+    if (value === undefined)
+        return undefined;
+    return multiline ? { kind: 'text', text: value, max, multiline } : { kind: 'text', text: value, max };
+}
+function code(value) {
+    return value === undefined ? undefined : { kind: 'code', text: value, max: SUMMARY_LIMITS.name };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/summary-attempts.ts
+
+/** Every attempt, oldest first; undefined when there was only one. */
+function summaryAttempts(final) {
+    const retried = final.retried ?? [];
+    if (retried.length === 0 || !final.ref)
+        return undefined;
+    const current = {
+        attempt: retried.length + 1,
+        ref: final.ref,
+        url: final.web?.url ?? final.ref.url,
+        resource: final.resource,
+        failedStep: (0,format/* failedStepOf */.n0)(final.steps),
+    };
+    return [...retried.map((attempt) => ({ ...attempt, url: attempt.web.url })), current].map(({ attempt, ref, url, resource, failedStep }) => {
+        const durationMs = (0,format/* elapsedMs */.d5)(resource?.startedAt, resource?.finishedAt);
+        return {
+            attempt,
+            id: ref.id,
+            url,
+            status: resource?.status ?? 'unknown',
+            result: resource?.result ?? 'unknown',
+            ...(durationMs !== undefined ? { durationMs } : {}),
+            ...(failedStep ? { failedStep } : {}),
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/report/summary-model.ts
+
+
+
+
+
+function buildSummary(input) {
+    const { baseUrl, logOrigins } = input.settings;
+    return summaryDoc(summaryData(input), [new URL(baseUrl).origin, ...logOrigins]);
+}
+/** A step as the API returned it, in the summary's shape, with its page and what was kept of its log. */
+function toSummaryStep(step, extra = {}) {
+    const durationMs = (0,format/* elapsedMs */.d5)(step.startedAt, step.finishedAt);
+    return {
+        id: step.id,
+        order: step.order,
+        name: step.name,
+        status: step.status,
+        result: step.result,
+        ...(durationMs !== undefined ? { durationMs } : {}),
+        ...(step.logUrl !== undefined ? { logUrl: step.logUrl } : {}),
+        ...(step.artifactsUrl !== undefined ? { artifactsUrl: step.artifactsUrl } : {}),
+        ...(extra.webUrl !== undefined ? { webUrl: extra.webUrl } : {}),
+        ...(extra.logTail !== undefined ? { logTail: extra.logTail } : {}),
+    };
+}
+/** The facts, preferring what the server reported over what the settings asked for. */
+function summaryData(input) {
+    const { outcome, final, kind, settings, trigger, pipeline } = input;
+    const resource = final.resource ?? trigger?.resource;
+    const target = settings.target;
+    const durationMs = (0,format/* elapsedMs */.d5)(resource?.startedAt, resource?.finishedAt);
+    const branch = resource?.branch ?? settings.branch;
+    const commit = resource?.commitHash ?? settings.commit;
+    const message = resource?.message ?? settings.message;
+    const sourceRunId = (resource && 'sourceRunId' in resource ? resource.sourceRunId : undefined) ?? settings.sourceRunId;
+    const application = target.kind === 'application' || target.kind === 'pipeline'
+        ? `${target.owner}/${target.application}`
+        : settings.application
+            ? `${settings.application.owner}/${settings.application.name}`
+            : target.kind === 'application-id'
+                ? target.applicationId
+                : undefined;
+    const notes = [outcome.message, ...(final.abort ? [final.abort.message] : [])];
+    const attempts = summaryAttempts(final);
+    return {
+        outcome: outcome.kind,
+        kind,
+        ...(trigger
+            ? {
+                id: trigger.ref.id,
+                apiUrl: trigger.ref.url,
+                ...(trigger.web.isPage ? { webUrl: trigger.web.url } : {}),
+            }
+            : {}),
+        target: {
+            ...(pipeline ? { pipeline } : {}),
+            ...(application ? { application } : {}),
+            ...(branch ? { branch } : {}),
+            ...(commit ? { commit } : {}),
+            ...(message ? { message } : {}),
+            ...(sourceRunId ? { sourceRunId } : {}),
+        },
+        ...(resource?.startedAt ? { startedAt: resource.startedAt } : {}),
+        ...(resource?.finishedAt ? { finishedAt: resource.finishedAt } : {}),
+        ...(durationMs !== undefined ? { durationMs } : {}),
+        ...(resource ? { status: resource.status, result: resource.result } : {}),
+        ...(resource?.progress !== undefined ? { progress: resource.progress } : {}),
+        steps: [...final.steps]
+            .sort((a, b) => a.order - b.order)
+            .map((step) => toSummaryStep(step, { webUrl: input.stepUrl?.(step.id), logTail: input.logTails?.get(step.id) })),
+        ...(final.workflow
+            ? {
+                workflow: {
+                    id: final.workflow.id,
+                    items: final.workflow.items.map((item) => ({
+                        name: item.targetName ?? item.pipelineId ?? item.id,
+                        status: item.status,
+                        result: item.result,
+                        ...(item.runId ? { runId: item.runId } : {}),
+                    })),
+                },
+            }
+            : {}),
+        ...(attempts ? { attempts } : {}),
+        envKeys: settings.envVars.map((pair) => pair.key),
+        notes,
+    };
+}
+/**
+ * The layout: every field and section the summary can show, once, in order. Links off `apiOrigin`
+ * (all of them when it is not given) lose their query and fragment; step pages, of our own making, keep theirs.
+ */
+function summaryDoc(data, origins) {
+    const link = (url, label) => serverLink(url, origins, label);
+    const { target } = data;
+    const kind = data.kind === 'build' ? 'Build' : 'Run';
+    const duration = data.durationMs ?? (0,format/* elapsedMs */.d5)(data.startedAt, data.finishedAt);
+    const state = stateWords(data);
+    const fields = [
+        ['Pipeline', [summary_inline_text(target.pipeline)]],
+        ['Application', [summary_inline_text(target.application)]],
+        [
+            kind,
+            [
+                code(data.id),
+                data.webUrl !== undefined
+                    ? ourLink(data.webUrl)
+                    : data.apiUrl === undefined
+                        ? undefined
+                        : serverLink(data.apiUrl, undefined),
+            ],
+        ],
+        ['Branch', [code(target.branch)]],
+        ['Commit', [target.commit === undefined ? undefined : { kind: 'commit', hash: target.commit }]],
+        ['Message', [summary_inline_text(target.message, SUMMARY_LIMITS.message, true)]],
+        ['Chained from run', [code(target.sourceRunId)]],
+        ['State', [summary_inline_text(state)]],
+        ['Started', [words(formatDate(data.startedAt))]],
+        ['Finished', [words(formatDate(data.finishedAt))]],
+        ['Duration', [words(duration === undefined ? undefined : (0,format/* formatDuration */.a3)(duration))]],
+    ];
+    return {
+        data,
+        title: {
+            icon: (0,format/* outcomeIcon */.sE)(data.outcome),
+            word: `${kind} ${(0,format/* outcomeWord */.nG)(data.outcome)}`,
+            tone: data.outcome,
+        },
+        fields: fields
+            .map(([label, parts]) => ({ label, value: parts.filter((part) => part !== undefined) }))
+            .filter((field) => field.value.length > 0),
+        sections: sections(data, link),
+    };
+}
+function sections(data, link) {
+    const notes = data.notes ?? [];
+    return [
+        ...(data.attempts
+            ? [
+                {
+                    kind: 'attempts',
+                    title: 'Attempts',
+                    rows: data.attempts.map(attemptRow),
+                },
+            ]
+            : []),
+        {
+            kind: 'steps',
+            title: data.attempts ? `Steps of attempt ${data.attempts.length}` : 'Steps',
+            rows: [...data.steps].sort((a, b) => a.order - b.order).map((step) => stepRow(step, link)),
+        },
+        ...optional((0,failures/* failuresSection */.Lb)(data.steps, (step) => step.webUrl
+            ? ourLink(step.webUrl, 'Open the step')
+            : step.logUrl
+                ? link(step.logUrl, 'Full log')
+                : undefined)),
+        ...(data.workflow
+            ? [
+                {
+                    kind: 'workflow',
+                    title: 'Workflow',
+                    id: data.workflow.id,
+                    rows: data.workflow.items.map(workflowRow),
+                },
+            ]
+            : []),
+        { kind: 'env', title: 'Environment variables', keys: data.envKeys },
+        ...(notes.length > 0 ? [{ kind: 'notes', title: 'Notes', items: notes }] : []),
+    ];
+}
+function stepRow(step, link) {
+    const finished = step.status === 'finished';
+    return {
+        order: step.order,
+        name: step.name,
+        state: {
+            icon: finished ? (0,format/* resultIcon */.fF)(step.result) : '…',
+            word: (finished ? step.result : step.status) || 'unknown',
+            tone: finished ? step.result : step.status,
+        },
+        ...(step.durationMs !== undefined ? { duration: (0,format/* formatDuration */.a3)(step.durationMs) } : {}),
+        ...(step.webUrl ? { page: ourLink(step.webUrl, 'page') } : {}),
+        ...optionalField('log', step.logUrl ? link(step.logUrl, 'log') : undefined),
+        ...optionalField('artifacts', step.artifactsUrl ? link(step.artifactsUrl, 'artifacts') : undefined),
+        keep: step.result !== 'passed',
+    };
+}
+const optionalField = (key, value) => value === undefined ? {} : { [key]: value };
+function optional(value) {
+    return value === undefined ? [] : [value];
+}
+function attemptRow(attempt) {
+    const finished = attempt.status === 'finished';
+    const step = attempt.failedStep;
+    return {
+        attempt: attempt.attempt,
+        id: attempt.id,
+        page: ourLink(attempt.url),
+        state: {
+            icon: finished ? (0,format/* resultIcon */.fF)(attempt.result) : '…',
+            word: (finished ? attempt.result : attempt.status) || 'unknown',
+            tone: finished ? attempt.result : attempt.status,
+        },
+        ...(attempt.durationMs !== undefined ? { duration: (0,format/* formatDuration */.a3)(attempt.durationMs) } : {}),
+        ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
+    };
+}
+function workflowRow(item) {
+    return {
+        name: item.name,
+        status: item.status,
+        state: { icon: (0,format/* resultIcon */.fF)(item.result), word: item.result, tone: item.result },
+        ...(item.runId !== undefined ? { runId: item.runId } : {}),
+    };
+}
+function formatDate(date) {
+    if (!date || !Number.isFinite(date.getTime()))
+        return undefined;
+    return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+/** `finished, result failed, 100%`. */
+function stateWords(data) {
+    const parts = [
+        data.status,
+        data.result !== undefined ? `result ${data.result}` : undefined,
+        data.progress !== undefined && Number.isFinite(data.progress)
+            ? `${Math.round(data.progress)}%`
+            : undefined,
+    ].filter((part) => part !== undefined && part !== '');
+    return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+
+/***/ }),
+
+/***/ 6772:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ targetSummaryDoc)
+/* harmony export */ });
+/* harmony import */ var _labels_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3695);
+/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1568);
+
+
+/** The summary of a conclusion, as data; also what a check run shows. */
+function targetSummaryDoc(settings, info, { outcome, final }, extra = {}) {
+    const kind = (0,_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings, info);
+    const resource = final.resource ?? info?.resource;
+    const pipeline = kind === 'run' && resource ? (0,_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineLabel */ .nE)(resource, settings, info) : undefined;
+    const web = final.web ?? info?.web;
+    const stepUrl = extra.stepUrl ?? (web?.isPage ? web.step : undefined);
+    return (0,_summary_model_js__WEBPACK_IMPORTED_MODULE_1__/* .buildSummary */ .fR)({
+        outcome,
+        final,
+        kind,
+        settings,
+        trigger: info,
+        pipeline,
+        ...(extra.tails ? { logTails: extra.tails } : {}),
+        ...(stepUrl ? { stepUrl } : {}),
+    });
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,26 @@
+// What an adapter hands the composition root (step.ts) to run a step: the ports, and its own reports.
+import type { Clock, Sleep } from '../../time.ts';
+import type { CiApi } from '../api-port.ts';
+import type { Outputs, StateStore } from '../contract.ts';
+import type { Log } from '../ports.ts';
+import type { StepSummary } from '../report/step-summary.ts';
+import type { StepUrl } from '../report/summary-model.ts';
+import type { CancelSignals } from './cancel.ts';
+import type { FlowSink, TargetRun } from './events.ts';
+
+export interface StepDeps {
+  client: CiApi;
+  clock: Clock;
+  sleep: Sleep;
+  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
+  log: Log;
+  cancel: CancelSignals;
+  outputs: Outputs;
+  state: StateStore;
+  /** Where the step's summary goes (the job summary, the terminal); without it, none is made. */
+  summary?: { publish(summary: StepSummary): Promise<void>; stepUrl?: StepUrl };
+  /** The adapter's own reports of each target (the GitHub reports). */
+  targetSinks?: (run: TargetRun) => FlowSink[];
+  /** The adapter's own sinks that hear the step's end. */
+  stepSinks?: readonly FlowSink[];
+}
