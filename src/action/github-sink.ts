@@ -20,7 +20,7 @@ export function gitHubSink(loading: ReportingModule, github: GitHubReporting, ru
     loading.then(({ createGitHubSink }) =>
       createGitHubSink(namedFor(github, run.nameFor), {
         outputs: run.outputs,
-        state: run.state,
+        openReports: run.openReports,
         log: run.log,
         clock: systemClock,
         sleep: realSleep,

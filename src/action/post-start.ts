@@ -15,7 +15,9 @@ export function mainSettled(state: Partial<SavedState>): boolean {
 }
 
 function reportsLeftOpen(state: Partial<SavedState>): boolean {
-  return state.githubReports !== undefined || (state.targets?.some((t) => t.githubReports) ?? false);
+  return (
+    state.openReports !== undefined || (state.targets?.some((t) => t.openReports !== undefined) ?? false)
+  );
 }
 
 export async function postStart(): Promise<void> {

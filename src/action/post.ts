@@ -10,10 +10,11 @@ import { Budget } from '../core/budget.ts';
 import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
 import { fingerprintKey, type FingerprintKey } from '../core/fingerprint.ts';
 import type { CiApi } from '../core/api-port.ts';
-import { readSavedState, type OpenReportsState, type SavedState } from '../core/contract.ts';
+import { readSavedState, type SavedState } from '../core/contract.ts';
 import { targetLabels } from '../core/flow/target-label.ts';
+import { readOpenReports, type OpenGitHubReports } from '../github/open-reports.ts';
+import type { ReportEnding } from '../github/report-lifecycle.ts';
 import { namedFor } from './github-names.ts';
-import type { OutcomeKind } from '../core/outcome-kind.ts';
 import { decide } from '../core/outcome.ts';
 import type { Remote } from '../core/model.ts';
 import type { Settings } from '../core/settings.ts';
@@ -45,6 +46,7 @@ export async function post(): Promise<void> {
   const budget = new Budget(systemClock, POST_BUDGET_MS);
   try {
     const { state, problems } = readSavedState(githubState);
+    const reports = reportsLeftOpen(state, problems);
     if (problems.length > 0) {
       core.warning(`Ignoring unusable saved state from the main step: ${problems.join(', ')}.`);
     }
@@ -55,7 +57,7 @@ export async function post(): Promise<void> {
     } else {
       await abortWhatMainLeft(state, budget);
     }
-    await finishGitHubReports(reportsLeftOpen(state), budget);
+    await finishGitHubReports(reports, budget);
     if (budget.spent) {
       core.warning(
         `The post step stopped at its ${POST_BUDGET_MS / 1000}s budget; what it could not finish is named above.`,
@@ -69,14 +71,25 @@ export async function post(): Promise<void> {
 /** GitHub reports main left open: its own, or each target's (`index` into the targets). */
 interface OpenReportsOf {
   work: Pick<Partial<SavedState>, 'kind' | 'id'>;
-  open: OpenReportsState;
+  open: OpenGitHubReports;
   index?: number;
 }
 
-function reportsLeftOpen(state: Partial<SavedState>): OpenReportsOf[] {
-  const own = state.githubReports ? [{ work: state, open: state.githubReports }] : [];
+/** What main left open, checked; an entry that is not usable is dropped and named in `problems`. */
+function reportsLeftOpen(state: Partial<SavedState>, problems: string[]): OpenReportsOf[] {
+  const checked = (saved: unknown, name: string) => {
+    if (saved === undefined) return [];
+    const open = readOpenReports(saved);
+    if (!open) problems.push(name);
+    return open ? [open] : [];
+  };
+  const own = checked(state.openReports, 'openReports').map((open) => ({ work: state, open }));
   const targets = (state.targets ?? []).flatMap((target, index) =>
-    target.githubReports ? [{ work: target, open: target.githubReports, index }] : [],
+    checked(target.openReports, `openReports of target ${index + 1}`).map((open) => ({
+      work: target,
+      open,
+      index,
+    })),
   );
   return [...own, ...targets];
 }
@@ -181,7 +194,7 @@ async function finishGitHubReports(left: readonly OpenReportsOf[], budget: Budge
   }
 }
 
-function prefixed(ending: { outcome: OutcomeKind; line: string }, label: string) {
+function prefixed(ending: ReportEnding, label: string): ReportEnding {
   return { ...ending, line: `${label}: ${ending.line}` };
 }
 
@@ -190,7 +203,7 @@ async function endingOf(
   settings: Settings,
   state: Pick<Partial<SavedState>, 'kind' | 'id'>,
   budget: Budget,
-): Promise<{ outcome: OutcomeKind; line: string }> {
+): Promise<ReportEnding> {
   const ref = state.id ? (state.kind === 'build' ? buildRef : runRef)(settings.baseUrl, state.id) : undefined;
   const { outcome } = decide(
     { kind: 'left-by-main', ref, now: ref && (await readNow(settings, ref, budget)) },

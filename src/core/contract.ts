@@ -2,7 +2,6 @@
 // leaves for post, each with its type. Main writes through it, post reads through it (and checks
 // what it reads), and a test holds the output names to action.yml.
 import { isSafeId } from '../api/ids.ts';
-import { checkUrl } from '../api/urls.ts';
 import type { Result, Status } from '../api/types.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
@@ -76,8 +75,8 @@ export interface SavedState {
   workflowRuns: string[];
   /** While a run trigger is in flight; cleared once its id is known. */
   pendingTrigger: TriggerFingerprint | undefined;
-  /** GitHub reports opened and not finished yet; post finishes them after a SIGKILL. */
-  githubReports: OpenReportsState | undefined;
+  /** The reports main opened and did not finish (see `OpenReports`); post finishes them after a SIGKILL. */
+  openReports: OpenReports;
   /** With several targets: each one's remote work, in input order (the entries above stay empty). */
   targets: TargetState[] | undefined;
 }
@@ -89,18 +88,25 @@ export interface TargetState {
   settled: boolean;
   workflowRuns?: string[];
   pendingTrigger?: TriggerFingerprint;
-  /** This target's GitHub reports left open. */
-  githubReports?: OpenReportsState;
+  /** This target's reports left open. */
+  openReports?: OpenReports;
 }
 
-/** A report left open on purpose (`wait: false`) is not listed. */
-export interface OpenReportsState {
-  /** The commit status is pending. */
-  status?: boolean;
-  checkRunId?: number;
-  deploymentId?: number;
-  /** The page the reports link to. */
-  targetUrl?: string;
+/**
+ * What the reports opened and did not finish, in a form of their own: a JSON value the core saves and hands
+ * back whole, and never looks into. The reports that saved it encode it and check it when post reads it back;
+ * undefined when none is open.
+ */
+type OpenReports = unknown;
+
+/** Where the reports of one target keep what they left open: the step's entry, or the target's part of it. */
+export interface OpenReportsStore {
+  keep(open: OpenReports): void;
+}
+
+/** The step's own `openReports` entry (one target). */
+export function openReportsIn(store: StateStore): OpenReportsStore {
+  return { keep: (open) => saveState(store, 'openReports', open) };
 }
 
 export type StateKey = keyof SavedState;
@@ -116,7 +122,7 @@ const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   settled: (settled) => (settled ? 'true' : ''),
   workflowRuns: (ids) => JSON.stringify(ids),
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
-  githubReports: (open) => (open ? JSON.stringify(open) : ''),
+  openReports: (open) => (open === undefined ? '' : JSON.stringify(open)),
   targets: (targets) => (targets ? JSON.stringify(targets) : ''),
 };
 
@@ -147,9 +153,10 @@ export function readSavedState(store: StateStore): ReadState {
   const pending = parseJson(store.get('pendingTrigger'));
   if (isFingerprint(pending)) state.pendingTrigger = pending;
   else if (pending !== undefined) problems.push('pendingTrigger');
-  const reports = parseJson(store.get('githubReports'));
-  if (isOpenReports(reports)) state.githubReports = reports;
-  else if (reports !== undefined) problems.push('githubReports');
+  // Opaque: only JSON that does not parse is the core's to drop; the reports check the rest themselves.
+  const open = parseJson(store.get('openReports'));
+  if (open === null) problems.push('openReports');
+  else if (open !== undefined) state.openReports = open;
   const targets = parseJson(store.get('targets'));
   if (Array.isArray(targets) && targets.every(isTargetState)) state.targets = targets;
   else if (targets !== undefined) problems.push('targets');
@@ -158,31 +165,15 @@ export function readSavedState(store: StateStore): ReadState {
 
 function isTargetState(value: unknown): value is TargetState {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { kind, id, settled, workflowRuns, pendingTrigger, githubReports, ...rest } = value as Record<
-    string,
-    unknown
-  >;
+  const { kind, id, settled, workflowRuns, pendingTrigger, ...rest } = value as Record<string, unknown>;
   return (
-    Object.keys(rest).length === 0 &&
+    // `openReports` is opaque: any JSON value is kept.
+    Object.keys(rest).every((key) => key === 'openReports') &&
     (kind === undefined || kind === 'run' || kind === 'build') &&
     (id === undefined || isSafeId(id)) &&
     typeof settled === 'boolean' &&
     (workflowRuns === undefined || (Array.isArray(workflowRuns) && workflowRuns.every(isSafeId))) &&
-    (pendingTrigger === undefined || isFingerprint(pendingTrigger)) &&
-    (githubReports === undefined || isOpenReports(githubReports))
-  );
-}
-
-function isOpenReports(value: unknown): value is OpenReportsState {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { status, checkRunId, deploymentId, targetUrl, ...rest } = value as Record<string, unknown>;
-  const githubId = (id: unknown) => id === undefined || (Number.isSafeInteger(id) && (id as number) > 0);
-  return (
-    Object.keys(rest).length === 0 &&
-    (status === undefined || status === true) &&
-    githubId(checkRunId) &&
-    githubId(deploymentId) &&
-    (targetUrl === undefined || (typeof targetUrl === 'string' && 'href' in checkUrl(targetUrl)))
+    (pendingTrigger === undefined || isFingerprint(pendingTrigger))
   );
 }
 

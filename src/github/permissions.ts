@@ -1,15 +1,9 @@
-// What to tell a user whose token may not write a report: which permission, and the block to add.
-
-export type ReportKind = 'commit status' | 'check run' | 'deployment';
-
-const PERMISSION: Record<ReportKind, { scope: string; input: string }> = {
-  'commit status': { scope: 'statuses', input: 'commit-status' },
-  'check run': { scope: 'checks', input: 'check-run' },
-  deployment: { scope: 'deployments', input: 'deployment-environment' },
-};
+// What to tell a user whose token may not write a report: which permission (each report's is named with its
+// input, in settings.ts), and the block to add.
+import { permissionOf, type ReportKind } from './settings.ts';
 
 export function permissionHelp(kind: ReportKind, status: number, detail: string): string {
-  const { scope, input } = PERMISSION[kind];
+  const { scope, input } = permissionOf(kind);
   if (status === 401) {
     return (
       `GitHub did not accept \`github-token\` (HTTP 401: ${detail}); the ${kind} is not reported for this run. ` +

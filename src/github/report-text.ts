@@ -1,6 +1,6 @@
 // What the GitHub reports say: one-line states for a status description, a check run's title and a
-// deployment status, and how each outcome maps onto the states GitHub knows. Remote text (status,
-// step names) is made one safe line here.
+// deployment status (each report maps the outcome onto the states GitHub knows for it). Remote text
+// (status, step names) is made one safe line here.
 import type { Step } from '../api/types.ts';
 import type { TriggerInfo } from '../core/flow/events.ts';
 import type { Remote } from '../core/model.ts';
@@ -8,7 +8,6 @@ import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
 import { atFailedStep, currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
-import type { CheckConclusion, CommitState, DeploymentState } from './port.ts';
 
 /** GitHub refuses a longer commit status description. */
 const STATUS_DESCRIPTION_LIMIT = 140;
@@ -58,25 +57,6 @@ export function statusDescription(line: string): string {
 
 export function checkTitle(line: string): string {
   return clip(line, TITLE_LIMIT);
-}
-
-export function commitState(outcome: OutcomeKind): CommitState {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'failed') return 'failure';
-  return 'error';
-}
-
-export function checkConclusion(outcome: OutcomeKind): CheckConclusion {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'aborted' || outcome === 'cancelled') return 'cancelled';
-  if (outcome === 'timed-out') return 'timed_out';
-  return 'failure';
-}
-
-export function deploymentState(outcome: OutcomeKind): DeploymentState {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'failed') return 'failure';
-  return 'error';
 }
 
 function label(ref: RemoteRef): string {

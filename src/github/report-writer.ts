@@ -7,7 +7,8 @@ import type { Clock, Sleep } from '../time.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { classify } from './failures.ts';
-import { permissionHelp, type ReportKind } from './permissions.ts';
+import { permissionHelp } from './permissions.ts';
+import type { ReportKind } from './settings.ts';
 
 /**
  * `retry`: an earlier attempt of this write may have taken effect (its answer was lost). `signal` ends

@@ -1,33 +1,33 @@
-// GitHub reporting, loaded only when one of its inputs is set: the commit status, check run and
-// deployment sinks for main, and the backstop that finishes what main left open for post.
-import type { Outputs, StateStore, OpenReportsState } from '../core/contract.ts';
+// GitHub reporting, loaded only when one of its inputs is set: the reports as one sink for main, and the
+// backstop that finishes what main left open for post. Each report is its payloads (reports/), run by one
+// lifecycle (report-lifecycle.ts).
+import type { OpenReportsStore, Outputs } from '../core/contract.ts';
 import type { CancelSignals } from '../core/flow/cancel.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../core/flow/events.ts';
-import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { Log } from '../core/ports.ts';
 import type { StepLogFacts } from '../core/report/failures.ts';
 import { together } from '../core/sinks/together.ts';
 import type { Clock, Sleep } from '../time.ts';
 import { createOctokitApi } from './octokit-api.ts';
-import { OpenReports } from './open-reports.ts';
+import { OpenReportsEntry, type OpenGitHubReports } from './open-reports.ts';
 import type { GitHubApi } from './port.ts';
-import type { ReportKind } from './permissions.ts';
-import { ReportWriter } from './report-writer.ts';
-import {
-  checkConclusion,
-  checkTitle,
-  commitState,
-  deploymentState,
-  statusDescription,
-} from './report-text.ts';
-import type { GitHubReporting } from './settings.ts';
-import { createCheckRunSink } from './sinks/check-run.ts';
-import { createCommitStatusSink } from './sinks/commit-status.ts';
-import { createDeploymentSink } from './sinks/deployment.ts';
+import type { GitHubReport, ReportEnding } from './report-lifecycle.ts';
+import { checkRun } from './reports/check-run.ts';
+import { commitStatus } from './reports/commit-status.ts';
+import { deployment } from './reports/deployment.ts';
+import { REPORT_FIELDS, type GitHubReporting, type ReportField } from './settings.ts';
+
+/** Every report, by the field of `GitHubReporting` that names it. */
+const REPORTS: Record<ReportField, GitHubReport> = {
+  commitStatus,
+  checkRun,
+  deploymentEnvironment: deployment,
+};
 
 export interface ReportingDeps {
   outputs: Outputs;
-  state: StateStore;
+  /** Where the reports keep what they left open for post. */
+  openReports: OpenReportsStore;
   log: Log;
   clock: Clock;
   sleep: Sleep;
@@ -46,14 +46,13 @@ export interface ReportingDeps {
 /** The GitHub reports as one sink: they hear the flow together and finish within one time budget. */
 export function createGitHubSink(reporting: GitHubReporting, deps: ReportingDeps): FlowSink {
   const api = deps.api ?? createOctokitApi({ ...reporting, userAgent: deps.userAgent });
-  const shared = { ...deps, api, open: new OpenReports(deps.state) };
-  const sinks: FlowSink[] = [];
-  if (reporting.commitStatus) sinks.push(createCommitStatusSink(reporting.commitStatus, shared));
-  if (reporting.checkRun) sinks.push(createCheckRunSink(reporting.checkRun, shared));
-  if (reporting.deploymentEnvironment) {
-    sinks.push(createDeploymentSink(reporting.deploymentEnvironment, shared));
-  }
-  return together(sinks);
+  const entry = new OpenReportsEntry(deps.openReports);
+  return together(
+    REPORT_FIELDS.flatMap((field) => {
+      const name = reporting[field];
+      return name ? [REPORTS[field].sink(name, { ...deps, api }, entry)] : [];
+    }),
+  );
 }
 
 export interface BackstopDeps {
@@ -66,63 +65,21 @@ export interface BackstopDeps {
   deadline?: number;
 }
 
-const BACKSTOP_PATIENCE_MS = 20_000;
-
 /**
  * Post's backstop after a main that was killed: every report main opened and did not finish gets the
  * given ending. Failures are warnings.
  */
 export async function finishOpenReports(
   reporting: GitHubReporting,
-  open: OpenReportsState,
-  ending: { outcome: OutcomeKind; line: string },
+  open: OpenGitHubReports,
+  ending: ReportEnding,
   deps: BackstopDeps,
 ): Promise<void> {
   const api = deps.api ?? createOctokitApi({ ...reporting, userAgent: deps.userAgent });
-  const description = statusDescription(ending.line);
-  const target = open.targetUrl ? { target_url: open.targetUrl } : {};
-  const writers: Promise<boolean>[] = [];
-  const write = (kind: ReportKind, call: (signal: AbortSignal) => Promise<void>) => {
-    const writer = new ReportWriter(kind, deps);
-    writer.enqueue('state', (_retry, signal) => call(signal));
-    writers.push(writer.drain(Math.min(deps.clock.now() + BACKSTOP_PATIENCE_MS, deps.deadline ?? Infinity)));
-  };
-  if (open.status && reporting.commitStatus) {
-    const context = reporting.commitStatus;
-    write('commit status', (signal) =>
-      api.createStatus({ state: commitState(ending.outcome), context, description, ...target }, signal),
-    );
-  }
-  if (open.checkRunId !== undefined) {
-    const id = open.checkRunId;
-    const title = checkTitle(ending.line);
-    write('check run', (signal) =>
-      api.updateCheckRun(
-        id,
-        {
-          status: 'completed',
-          conclusion: checkConclusion(ending.outcome),
-          completed_at: new Date(deps.clock.now()).toISOString(),
-          output: { title, summary: `${title}. The action's main step could not finish this report.` },
-        },
-        signal,
-      ),
-    );
-  }
-  if (open.deploymentId !== undefined) {
-    const id = open.deploymentId;
-    write('deployment', (signal) =>
-      api.createDeploymentStatus(
-        id,
-        {
-          state: deploymentState(ending.outcome),
-          description,
-          ...(open.targetUrl ? { log_url: open.targetUrl } : {}),
-        },
-        signal,
-      ),
-    );
-  }
-  const done = await Promise.all(writers);
+  const writes = REPORT_FIELDS.flatMap((field) => {
+    const done = REPORTS[field].finish(reporting[field], open, ending, { ...deps, api });
+    return done ? [done] : [];
+  });
+  const done = await Promise.all(writes);
   if (done.every(Boolean)) deps.log.info('Finished the GitHub reports the main step left open.');
 }

@@ -14,15 +14,60 @@ export const GITHUB_INPUT_DEFAULTS = {
 
 export type GitHubInputName = keyof typeof GITHUB_INPUT_DEFAULTS;
 
-export interface GitHubReporting {
+interface ReportInputFacts {
+  /** The field of `GitHubReporting` that holds the report's name. */
+  field: string;
+  /** How warnings name the report. */
+  kind: string;
+  /** The permission the token needs to write it (`<scope>: write`). */
+  scope: string;
+  /** The longest name GitHub shows whole: it stores longer ones but shows them cut, almost surely a mistake. */
+  limit: number;
+  example: string;
+}
+
+/** Each report, by the input that asks for it. */
+const REPORT_INPUTS = {
+  'commit-status': {
+    field: 'commitStatus',
+    kind: 'commit status',
+    scope: 'statuses',
+    limit: 100,
+    example: 'ci-service/test',
+  },
+  'check-run': {
+    field: 'checkRun',
+    kind: 'check run',
+    scope: 'checks',
+    limit: 100,
+    example: 'ci-service/test',
+  },
+  'deployment-environment': {
+    field: 'deploymentEnvironment',
+    kind: 'deployment',
+    scope: 'deployments',
+    limit: 255,
+    example: 'staging',
+  },
+} as const satisfies Partial<Record<GitHubInputName, ReportInputFacts>>;
+
+type ReportInput = keyof typeof REPORT_INPUTS;
+/** The field of `GitHubReporting` that names one report. */
+export type ReportField = (typeof REPORT_INPUTS)[ReportInput]['field'];
+/** A report as warnings name it: `check run`. */
+export type ReportKind = (typeof REPORT_INPUTS)[ReportInput]['kind'];
+
+const REPORTS = Object.keys(REPORT_INPUTS) as ReportInput[];
+/** Every report's field, in input order. */
+export const REPORT_FIELDS: readonly ReportField[] = REPORTS.map((input) => REPORT_INPUTS[input].field);
+
+/** The reports asked for, each by its name (a field per report: `commitStatus`, `checkRun`, …). */
+export interface GitHubReporting extends Partial<Record<ReportField, string>> {
   token: string;
   owner: string;
   repo: string;
   /** Lower-case hex. */
   sha: string;
-  commitStatus?: string;
-  checkRun?: string;
-  deploymentEnvironment?: string;
 }
 
 /** What the runner tells every step; `event` is the parsed GITHUB_EVENT_PATH file, when readable. */
@@ -36,13 +81,12 @@ export interface RunnerContext {
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 const REPOSITORY = /^([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})$/;
-const REPORTS = ['commit-status', 'check-run', 'deployment-environment'] as const;
-// GitHub stores longer names but shows them cut; a name this long is almost surely a mistake.
-const NAME_LIMITS: Record<(typeof REPORTS)[number], number> = {
-  'commit-status': 100,
-  'check-run': 100,
-  'deployment-environment': 255,
-};
+
+/** The input that asks for a report, and the permission the token needs to write it. */
+export function permissionOf(kind: ReportKind): { input: ReportInput; scope: string } {
+  const input = REPORTS.find((each) => REPORT_INPUTS[each].kind === kind)!;
+  return { input, scope: REPORT_INPUTS[input].scope };
+}
 
 /** Undefined when no report is asked for; problems go into `problems`, named by input. */
 export function readGitHubReporting(
@@ -57,7 +101,7 @@ export function readGitHubReporting(
       problems.add(
         'github-sha',
         'names the commit that gets the GitHub reports, but none is asked for.',
-        'Set `commit-status`, `check-run` or `deployment-environment`, or remove `github-sha`.',
+        `Set ${oneOf(REPORTS)}, or remove \`github-sha\`.`,
       );
     }
     return undefined;
@@ -83,24 +127,27 @@ export function readGitHubReporting(
   const sha = readSha(value('github-sha'), runner, problems);
   if (names['deployment-environment'] && value('github-sha') === '') refuseForkHead(runner, problems);
   if (problems.list.length > known || !repository || !sha) return undefined;
-  return {
-    token,
-    owner: repository[1]!,
-    repo: repository[2]!,
-    sha,
-    ...(names['commit-status'] ? { commitStatus: names['commit-status'] } : {}),
-    ...(names['check-run'] ? { checkRun: names['check-run'] } : {}),
-    ...(names['deployment-environment'] ? { deploymentEnvironment: names['deployment-environment'] } : {}),
-  };
+  const reporting: GitHubReporting = { token, owner: repository[1]!, repo: repository[2]!, sha };
+  for (const input of asked) {
+    const name = names[input];
+    if (name) reporting[REPORT_INPUTS[input].field] = name;
+  }
+  return reporting;
 }
 
-function readName(input: (typeof REPORTS)[number], text: string, problems: Problems): string | undefined {
-  const limit = NAME_LIMITS[input];
+/** `\`a\``, `\`a\` or \`b\``, `\`a\`, \`b\` or \`c\``. */
+function oneOf(inputs: readonly string[]): string {
+  const quoted = inputs.map((input) => `\`${input}\``);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+function readName(input: ReportInput, text: string, problems: Problems): string | undefined {
+  const { limit, example } = REPORT_INPUTS[input];
   if (text.length > limit || /[\p{Cc}\p{Cf}]/u.test(text)) {
     problems.add(
       input,
       `must be one line of printable text of at most ${limit} characters, not ${quote(text)}.`,
-      `Use a short name, for example \`${input === 'deployment-environment' ? 'staging' : 'ci-service/test'}\`.`,
+      `Use a short name, for example \`${example}\`.`,
     );
     return undefined;
   }

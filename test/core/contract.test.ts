@@ -83,7 +83,7 @@ describe('the contract', () => {
         kind: 'run' as const,
         id: '5e0000000000000000000031',
         settled: false,
-        githubReports: { status: true as const, checkRunId: 7 },
+        openReports: { status: true, checkRunId: 7 },
       },
     ];
     saveState(store, 'targets', targets);
@@ -103,11 +103,26 @@ describe('the contract', () => {
     ['workflowRuns', '{'],
     ['pendingTrigger', '{"pipelineId":"p1","known":[]}'],
     ['pendingTrigger', 'not json'],
+    ['openReports', '{"status":'],
   ] as const)('drops a malformed %s (%j)', (key, value) => {
     const store = memoryStore();
     store.save(key, value);
     const { state, problems } = readSavedState(store);
     expect(problems).toEqual([key]);
     expect(state[key as keyof typeof state]).toBeUndefined();
+  });
+
+  it('keeps the reports’ open entry whole without looking into it, for a target too', () => {
+    const store = memoryStore();
+    const open = { anything: ['the', 'reports', 'own'], id: 7 };
+    saveState(store, 'openReports', open);
+    saveState(store, 'targets', [{ settled: false, openReports: 'theirs' }]);
+    expect(readSavedState(store)).toEqual({
+      state: { settled: false, openReports: open, targets: [{ settled: false, openReports: 'theirs' }] },
+      problems: [],
+    });
+    saveState(store, 'openReports', undefined);
+    expect(store.values.get('openReports')).toBe('');
+    expect(readSavedState(store).state).not.toHaveProperty('openReports');
   });
 });

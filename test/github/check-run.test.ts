@@ -10,8 +10,7 @@ import { webLinks } from '../../src/core/web-url.ts';
 import { notHeld } from '../../src/github/check-annotations.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
 import type { CheckAnnotation, GitHubApi } from '../../src/github/port.ts';
-import { createCheckRunSink } from '../../src/github/sinks/check-run.ts';
-import { OpenReports } from '../../src/github/open-reports.ts';
+import { createGitHubSink } from '../../src/github/reporting.ts';
 import { startFakeGitHub } from '../../tools/fake-github/index.ts';
 import type { OperationCall } from '../../tools/fake-github/types.ts';
 import { VirtualTime } from '../core/flow/virtual-time.ts';
@@ -40,10 +39,11 @@ async function conclude(steps: Step[], api: GitHubApi) {
   const lines: string[] = [];
   const never = new AbortController().signal;
   const outputs = new Map<string, string>();
-  const sink = createCheckRunSink('CI e2e', {
+  const reporting = { token: 't', owner: 'acme', repo: 'webapp', sha: 'c'.repeat(40), checkRun: 'CI e2e' };
+  const sink = createGitHubSink(reporting, {
     api,
     outputs: { set: (name, value) => void outputs.set(name, value) },
-    open: new OpenReports({ save: (key, value) => void state.set(key, value), get: () => '' }),
+    openReports: { keep: (open) => void state.set('openReports', JSON.stringify(open ?? '')) },
     log: {
       info: (line) => void lines.push(line),
       warning: (line) => void lines.push(`warning: ${line}`),
@@ -57,6 +57,7 @@ async function conclude(steps: Step[], api: GitHubApi) {
     sleep: time.sleep,
     cancel: { signal: never, hurry: never },
     wait: true,
+    userAgent: 'test',
     annotationPath: '.github/workflows/e2e.yml',
     summary: (conclusion, info, maxBytes) =>
       renderSummary(targetSummaryDoc(settings, info, conclusion), { maxBytes }),

@@ -3,9 +3,10 @@
 // left for post. In-process on virtual time, against the fake GitHub.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { namedFor } from '../../src/action/github-names.ts';
-import { readSavedState, type OpenReportsState, type StateKey } from '../../src/core/contract.ts';
+import { readSavedState, type StateKey } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
+import { readOpenReports, type OpenGitHubReports } from '../../src/github/open-reports.ts';
 import { finishOpenReports } from '../../src/github/reporting.ts';
 import type { GitHubReporting } from '../../src/github/settings.ts';
 import { startFakeGitHub } from '../../tools/fake-github/index.ts';
@@ -40,7 +41,7 @@ function githubSink(reporting: GitHubReporting, ports: TestSinkPorts) {
 }
 
 /** What the post entry does with a report main left open, on a clock of its own. */
-async function finishAsPost(reporting: GitHubReporting, open: OpenReportsState, line: string) {
+async function finishAsPost(reporting: GitHubReporting, open: OpenGitHubReports, line: string) {
   const time = new VirtualTime();
   const lines: string[] = [];
   await finishOpenReports(
@@ -58,8 +59,10 @@ async function finishAsPost(reporting: GitHubReporting, open: OpenReportsState, 
   return lines;
 }
 
-function savedReports(state: Map<StateKey, string>): OpenReportsState | undefined {
-  return readSavedState({ save: () => undefined, get: (key) => state.get(key) ?? '' }).state.githubReports;
+/** The open reports main saved, read back and checked as post reads them. */
+function savedReports(state: Map<StateKey, string>): OpenGitHubReports | undefined {
+  const saved = readSavedState({ save: () => undefined, get: (key) => state.get(key) ?? '' }).state;
+  return saved.openReports === undefined ? undefined : readOpenReports(saved.openReports);
 }
 
 let shas = 0;
@@ -151,7 +154,8 @@ describe('an ending GitHub answered 503 until the deadline', () => {
     expect(run.outcome.kind).toBe('passed');
     const targets = readSavedState({ save: () => undefined, get: (key) => run.state.get(key) ?? '' }).state
       .targets!;
-    expect(targets.map((target) => Object.keys(target.githubReports ?? {}).sort())).toEqual([
+    const openOf = (target: (typeof targets)[number]) => readOpenReports(target.openReports);
+    expect(targets.map((target) => Object.keys(openOf(target) ?? {}).sort())).toEqual([
       [],
       ['checkRunId', 'targetUrl'],
       [],
@@ -170,8 +174,8 @@ describe('an ending GitHub answered 503 until the deadline', () => {
     });
 
     fake.clearFaults();
-    const { id, githubReports } = targets[1]!;
-    await finishAsPost(namedFor(reporting, 'test'), githubReports!, `test: run ${id} passed`);
+    const { id } = targets[1]!;
+    await finishAsPost(namedFor(reporting, 'test'), openOf(targets[1]!)!, `test: run ${id} passed`);
     expect(conclusions()['CI test (test)']).toBe('success');
     expect(fake.violations).toEqual([]);
   });

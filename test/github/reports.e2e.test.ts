@@ -298,7 +298,7 @@ describe('after SIGKILL', () => {
     );
     action.child.kill('SIGKILL');
     const killed = await action.result;
-    expect(JSON.parse(killed.state.githubReports!)).toMatchObject({ status: true });
+    expect(JSON.parse(killed.state.openReports!)).toMatchObject({ status: true });
     const post = await runAction(given, { entry: 'post', files, env: runnerEnv(pr) });
     expect(post.code, post.stdout).toBe(0);
     const { statuses, checkRuns, deploymentStates } = reportsFor(pr.headSha);
@@ -326,7 +326,7 @@ describe('an ending GitHub answered 503 until main exited', () => {
     const id = reportsFor(pr.headSha).checkRuns[0]!.id;
     expect(reportsFor(pr.headSha).checkRuns[0]).toMatchObject({ status: 'in_progress' });
     // The status and the deployment were finished; the check run alone is left for post.
-    expect(JSON.parse(main.state.githubReports!)).toEqual({ checkRunId: id, targetUrl: expect.any(String) });
+    expect(JSON.parse(main.state.openReports!)).toEqual({ checkRunId: id, targetUrl: expect.any(String) });
 
     github.clearFaults();
     const post = await runAction(given, { entry: 'post', files, env: runnerEnv(pr) });

@@ -59,7 +59,7 @@ describe('a run that passes', () => {
     expect(deployment.statuses.every((status) => status.log_url === page)).toBe(true);
     expect(run.outputs.get('deployment-id')).toBe(String(deployment.id));
     // Everything was finished: nothing is left for post.
-    expect(run.state.get('githubReports')).toBe('');
+    expect(run.state.get('openReports')).toBe('');
   });
 
   it('writes one request per state change, not one per poll', async () => {
@@ -117,7 +117,7 @@ describe('cancel and timeout', () => {
     expect(gh.checkRunState(gh.checkRuns[0]!.id).conclusion).toBe('cancelled');
     expect(gh.deployments[0]!.statuses.at(-1)!.state).toBe('error');
     expect(statusesAtAbort).toBeLessThan(gh.statuses.length);
-    expect(run.state.get('githubReports')).toBe('');
+    expect(run.state.get('openReports')).toBe('');
   });
 
   it('a run aborted on the server: cancelled and error', async () => {
@@ -155,7 +155,7 @@ describe('GitHub failures never change the gate', () => {
     expect(warnings[0]).toContain('statuses: write');
     expect(warnings[0]).toContain('permissions:');
     // Nothing is left for post to try again (and warn about again).
-    expect(JSON.parse(run.state.get('githubReports') || '{}')).not.toHaveProperty('status');
+    expect(JSON.parse(run.state.get('openReports') || '{}')).not.toHaveProperty('status');
     expect(gh.checkRunState(gh.checkRuns[0]!.id).conclusion).toBe('success');
   });
 
@@ -195,7 +195,7 @@ describe('wait: false, then a step that attaches', () => {
     expect(gh.lastStatus()!.state).toBe('pending');
     expect(gh.checkRuns[0]!.status).toBe('in_progress');
     expect(gh.checkRunState(gh.checkRuns[0]!.id).status).toBe('in_progress');
-    expect(first.state.get('githubReports') ?? '').toBe('');
+    expect(first.state.get('openReports') ?? '').toBe('');
     expect(first.lines.some((line) => line.includes('left pending for a later step'))).toBe(true);
 
     const runId = first.outputs.get('id')!;
@@ -257,7 +257,7 @@ describe('retries', () => {
     expect(gh.statuses.some((status) => status.target_url === page(first!))).toBe(true);
     expect(gh.lastStatus()).toMatchObject({ state: 'success', target_url: page(second!) });
     expect(gh.lastStatus()!.description).toContain('(attempt 2/2) passed');
-    expect(run.state.get('githubReports')).toBe('');
+    expect(run.state.get('openReports')).toBe('');
   });
 
   it('create the check run for the first attempt even when its create is still being sent', async () => {

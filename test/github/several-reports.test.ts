@@ -51,8 +51,8 @@ describe('GitHub reports of several targets', () => {
       'staging (test)',
     ]);
     // Every report was finished: nothing is left for post in any target's entry.
-    const targets = JSON.parse(run.state.get('targets')!) as Array<{ githubReports?: unknown }>;
-    expect(targets.every((target) => target.githubReports === undefined)).toBe(true);
+    const targets = JSON.parse(run.state.get('targets')!) as Array<{ openReports?: unknown }>;
+    expect(targets.every((target) => target.openReports === undefined)).toBe(true);
     expect(run.outputs.get('check-run-id')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // clock, with the job summary the action would write.
 import type { CancelSignals } from '../../src/core/flow/cancel.ts';
 import type { FlowSink } from '../../src/core/flow/events.ts';
-import type { Outputs, StateStore } from '../../src/core/contract.ts';
+import type { OpenReportsStore, Outputs } from '../../src/core/contract.ts';
 import type { Log } from '../../src/core/ports.ts';
 import { renderSummary } from '../../src/core/report/summary-html.ts';
 import type { Settings } from '../../src/core/settings.ts';
@@ -17,20 +17,20 @@ export interface TestSinkPorts {
   time: { clock: Clock; sleep: Sleep };
   log: Log;
   outputs: Outputs;
-  state: StateStore;
+  openReports: OpenReportsStore;
   cancel: CancelSignals;
 }
 
 export function testGitHubSink(
   reporting: GitHubReporting,
   api: GitHubApi,
-  { settings, time, log, outputs, state, cancel }: TestSinkPorts,
+  { settings, time, log, outputs, openReports, cancel }: TestSinkPorts,
   wait = settings.wait,
 ): FlowSink {
   return createGitHubSink(reporting, {
     api,
     outputs,
-    state,
+    openReports,
     log,
     clock: time.clock,
     sleep: time.sleep,

@@ -7,7 +7,7 @@ import type { Remote } from '../model.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
-import type { Outputs, StateStore } from '../contract.ts';
+import type { OpenReportsStore, Outputs } from '../contract.ts';
 import type { Decision } from '../outcome.ts';
 import type { Log } from '../ports.ts';
 import type { StepLogFacts } from '../report/failures.ts';
@@ -135,8 +135,8 @@ export interface TargetRun {
   log: Log;
   /** The step's outputs with one target; among several, each target's are in the step's `runs` output. */
   outputs: Outputs;
-  /** Where its reports keep what post must finish. */
-  state: StateStore;
+  /** Where its reports keep what they left open for post to finish. */
+  openReports: OpenReportsStore;
   /** A report's name for this target: the name itself with one target, holding the label among several. */
   nameFor(name: string): string;
   /** The ends of its failed steps' logs, by step id, read once. */

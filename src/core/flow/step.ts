@@ -85,7 +85,7 @@ function sinksOf(settings: Settings, deps: StepDeps, targets: Targets): StepSink
   if (!targets.several) {
     return {
       target: (setup) => [
-        createRecordSink(setup.run.outputs, setup.run.state),
+        createRecordSink(setup.run.outputs, deps.state),
         logSink(setup),
         setup.failedLogs.sink,
         ...(summary

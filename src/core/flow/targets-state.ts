@@ -1,6 +1,6 @@
 // With several targets, what post needs of each is kept in one state entry, `targets`, rewritten as any
-// target's part changes: the trigger in flight, the run's id, whether it settled, its open GitHub reports.
-import { saveState, type StateStore, type TargetState } from '../contract.ts';
+// target's part changes: the trigger in flight, the run's id, whether it settled, the reports it left open.
+import { saveState, type OpenReportsStore, type StateStore, type TargetState } from '../contract.ts';
 
 export class TargetsState {
   readonly #store: StateStore;
@@ -20,22 +20,8 @@ export class TargetsState {
     saveState(this.#store, 'targets', this.#entries);
   }
 
-  /** A state store for one target's GitHub reports: what they save lands in its entry. */
-  storeFor(index: number): StateStore {
-    return {
-      save: (key, value) => {
-        if (key === 'githubReports') {
-          this.update(
-            index,
-            value
-              ? { githubReports: JSON.parse(value) as TargetState['githubReports'] }
-              : {
-                  githubReports: undefined,
-                },
-          );
-        }
-      },
-      get: () => '',
-    };
+  /** Where one target's reports keep what they left open: its own part of the entry. */
+  openReportsOf(index: number): OpenReportsStore {
+    return { keep: (openReports) => this.update(index, { openReports }) };
   }
 }

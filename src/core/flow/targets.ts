@@ -2,6 +2,7 @@
 // Several are followed all at once, on one rate-limited client with shared reads and the same cancel
 // signals (plus fail-fast's), each with a prefixed log, its part of the post entry's state, and reports
 // named for it; each waits, once resolved, until every target is (resolution-gate.ts).
+import { openReportsIn } from '../contract.ts';
 import { RateLimiter, rateLimited, SHARED_RATE } from '../rate-limit.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
@@ -53,7 +54,7 @@ function oneTarget(settings: Settings, deps: StepDeps): Targets {
     settings,
     log,
     outputs: deps.outputs,
-    state: deps.state,
+    openReports: openReportsIn(deps.state),
     nameFor: (name) => name,
     tails: failedLogs.tails,
     cancel,
@@ -89,7 +90,7 @@ function severalTargets(settings: Settings, deps: StepDeps): Targets {
       settings: { ...settings, target, targets: [target] },
       log,
       outputs: { set: () => undefined },
-      state: state.storeFor(index),
+      openReports: state.openReportsOf(index),
       nameFor: (name) => nameForTarget(name, label),
       tails: failedLogs.tails,
       cancel,

@@ -1,7 +1,13 @@
 // Runs the real flow in-process through the composition root (src/core/flow/step.ts), as the action and
 // the CLI do: real settings, the real sinks, the fake API port and virtual time. Each run returns
 // everything a test may want to look at.
-import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
+import type {
+  OpenReportsStore,
+  OutputName,
+  Outputs,
+  StateKey,
+  StateStore,
+} from '../../../src/core/contract.ts';
 import type { CancelSignals } from '../../../src/core/flow/cancel.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
@@ -49,7 +55,9 @@ export interface SinkPorts {
   time: VirtualTime;
   log: Log;
   outputs: Outputs;
+  /** The step's state. */
   state: StateStore;
+  openReports: OpenReportsStore;
   cancel: CancelSignals;
 }
 
@@ -101,7 +109,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     targetSinks: (run) => [
       { concluded: (conclusion) => void conclusions.push(conclusion) },
       ...(setup.extraSinks ?? []),
-      ...(setup.sinksFor?.({ ...run, time }) ?? []),
+      ...(setup.sinksFor?.({ ...run, time, state: statePort }) ?? []),
     ],
   });
   return { outcome, conclusions, outputs, state, lines, summaries, api, time };
