@@ -41,6 +41,12 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
   context.emit.triggered(info);
 }
 
+/**
+ * A cancel during the look for a lost trigger's run leaves this long for one last look: with the abort's
+ * 4.5 s after it, within the 7.5 s the runner gives before SIGTERM.
+ */
+const LAST_LOOK_MS = 2000;
+
 async function triggerOrAttach(
   context: FlowContext,
   { resolved, before }: Prepared,
@@ -52,6 +58,7 @@ async function triggerOrAttach(
     clock: context.clock,
     sleep: context.sleep,
     cancel: context.cancel.signal,
+    lastLook: { client: context.unboundedClient, budgetMs: LAST_LOOK_MS, hurry: context.cancel.hurry },
   };
   const common = {
     ...(settings.branch !== undefined ? { branch: settings.branch } : {}),

@@ -147,6 +147,26 @@ describe('a run trigger', () => {
     expect(isFingerprint(JSON.parse(run.state.get('pendingTrigger')!))).toBe(true);
   });
 
+  it('lost, its run appearing late, then cancelled during the settle time: one last look finds it, and main aborts it', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, cancel, time }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          time.at(4000, () => void api.create('run', args[0] as RunTrigger));
+          time.at(4500, cancel);
+          throw lostResponse();
+        }),
+    });
+    expect(run.outcome).toMatchObject({ kind: 'cancelled', success: false });
+    expect(run.api.count('triggerRun')).toBe(1);
+    // Refused while the run is queued, the abort is sent again until it takes.
+    expect(run.api.count('abortRun')).toBeGreaterThanOrEqual(1);
+    expect(run.outcome.message).toMatch(/aborted/i);
+    const [created] = [...run.api.remotes.keys()];
+    expect(run.outputs.get('run-id')).toBe(created);
+    expect(run.state.get('settled')).toBe('true');
+  });
+
   it('saves a fingerprint that holds no env var value', async () => {
     const run = await runFlow({
       inputs,
