@@ -8,6 +8,7 @@ import { withApiClient } from '../api/connect.ts';
 import { abortAll } from '../core/abort.ts';
 import { Budget } from '../core/budget.ts';
 import { leftWork, leftWorkOfTargets } from '../core/backstop.ts';
+import { fingerprintKey, type FingerprintKey } from '../core/fingerprint.ts';
 import type { CiApi } from '../core/api-port.ts';
 import { readSavedState, type SavedState } from '../core/contract.ts';
 import { targetLabels } from '../core/flow/target-label.ts';
@@ -103,18 +104,25 @@ async function abortWhatMainLeft(state: Partial<SavedState>, budget: Budget): Pr
       return;
     }
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
-    await withApiClient(connection, (client) => abortUnsettled(client, state, budget));
+    // The fingerprint's key, made from the token again as main made it: it was never saved.
+    const key = fingerprintKey(settings.token);
+    await withApiClient(connection, (client) => abortUnsettled(client, state, key, budget));
   } catch (error) {
     core.warning(`Could not abort the remote work: ${sanitizeLine(messageOf(error), { maxLength: 2000 })}`);
   }
 }
 
-async function abortUnsettled(client: CiApi, state: Partial<SavedState>, budget: Budget): Promise<void> {
+async function abortUnsettled(
+  client: CiApi,
+  state: Partial<SavedState>,
+  key: FingerprintKey,
+  budget: Budget,
+): Promise<void> {
   const search = budget.slice(SEARCH_MS, REPORTS_RESERVE_MS);
   const call = { signal: search.signal, deadline: search.deadline };
   const { refs, ambiguous, unsearched } = state.targets
-    ? await leftWorkOfTargets(client, state.targets, call)
-    : await leftWork(client, state, call);
+    ? await leftWorkOfTargets(client, state.targets, key, call)
+    : await leftWork(client, state, key, call);
   if (unsearched !== undefined) {
     core.warning(
       `Could not finish looking for the run of a trigger main left in flight (${unsearched} ` +

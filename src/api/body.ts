@@ -3,7 +3,9 @@
 
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import type { BodyLease } from './body-budget.ts';
 import { ContractError } from './errors.ts';
+import type { Bounded } from './exchange-types.ts';
 
 /**
  * Reads at most `maxBytes` of a body as text and releases the connection. A text cut short loses
@@ -43,44 +45,66 @@ export async function* streamBody(
   }
 }
 
-/** A JSON body larger than this is refused, not buffered: no answer of the API comes near it. */
-const MAX_JSON_BYTES = 16 * 1024 * 1024;
+/**
+ * A JSON body larger than this is refused, not buffered. No answer of API v3 comes near it: lists are
+ * paged (at most 100 applications, 20 runs, builds or workflows a page), and the unpaged answers are
+ * one resource or a run's steps, about 400 bytes a step: 10,000 steps are under 4 MiB.
+ */
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
 /**
  * A reader for JSON bodies: an empty, malformed or oversized body is a ContractError naming the
  * endpoint. At most MAX_JSON_BYTES are held; a larger body is cut off, and so is its connection.
+ * While it is read and parsed the body counts against the budget it is given (one for the process),
+ * and waits for room there; a wait ends with the attempt (its signal or its total time limit).
  */
 export function jsonReader<T>(endpoint: string, parse: (body: unknown) => T) {
-  return async (response: Dispatcher.ResponseData): Promise<T> => {
-    const text = await readCapped(response, endpoint);
-    if (text.trim() === '') throw new ContractError(endpoint, '(body)', 'is empty (expected JSON)');
-    let body: unknown;
+  return async (response: Dispatcher.ResponseData, _path: string, bounded: Bounded): Promise<T> => {
+    const lease = bounded.bodies.open();
     try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ContractError(endpoint, '(body)', 'is not valid JSON');
+      const signal = bounded.signal ? AbortSignal.any([bounded.signal, bounded.limit]) : bounded.limit;
+      const text = await readCapped(response, endpoint, lease, signal);
+      if (text.trim() === '') throw new ContractError(endpoint, '(body)', 'is empty (expected JSON)');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ContractError(endpoint, '(body)', 'is not valid JSON');
+      }
+      return parse(body);
+    } finally {
+      lease.release();
     }
-    return parse(body);
   };
 }
 
-async function readCapped(response: Dispatcher.ResponseData, endpoint: string): Promise<string> {
+async function readCapped(
+  response: Dispatcher.ResponseData,
+  endpoint: string,
+  lease: BodyLease,
+  signal: AbortSignal,
+): Promise<string> {
   const { body } = response;
-  const tooLarge = () => {
+  const tooLarge = () =>
+    new ContractError(endpoint, '(body)', `is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
+  try {
+    if (Number(response.headers['content-length']) > MAX_JSON_BYTES) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > MAX_JSON_BYTES) throw tooLarge();
+      await lease.take(buffer.length, signal);
+      chunks.push(buffer);
+    }
+    const bytes = Buffer.concat(chunks, size);
+    // A leading byte order mark is skipped, as undici's own text() does.
+    const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    return bytes.toString('utf8', start);
+  } catch (err) {
+    // Refused, or cut off while waiting for room: the rest is not read, and the connection goes.
     body.destroy();
-    return new ContractError(endpoint, '(body)', `is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
-  };
-  if (Number(response.headers['content-length']) > MAX_JSON_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > MAX_JSON_BYTES) throw tooLarge();
-    chunks.push(buffer);
+    throw err;
   }
-  const bytes = Buffer.concat(chunks, size);
-  // A leading byte order mark is skipped, as undici's own text() does.
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return bytes.toString('utf8', start);
 }

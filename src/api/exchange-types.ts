@@ -1,5 +1,6 @@
 // The shapes the exchange layer works with: its options, one logical request, and one attempt's result.
 import type { Dispatcher } from 'undici';
+import type { BodyBudget } from './body-budget.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Timeouts } from './dispatcher.ts';
 import type { ApiErrorInit, ContractError } from './errors.ts';
@@ -27,6 +28,8 @@ export interface ExchangeOptions {
   extraOrigins?: readonly string[];
   /** Name resolution for URLs the server handed out (and the API's own name); default the system's. */
   resolveName?: ResolveName;
+  /** What JSON bodies being read at once may hold; default the one budget of the process. */
+  bodyBudget?: BodyBudget;
 }
 
 export interface CallOptions {
@@ -63,11 +66,15 @@ export interface Exchange<T> {
   read: (response: Dispatcher.ResponseData, path: string, bounded: Bounded) => Promise<T>;
 }
 
-/** What ends one attempt early: the caller's signal, and the attempt's own total time limit. */
+/**
+ * What bounds one attempt: the caller's signal and the attempt's own total time limit end it early;
+ * its JSON body counts against the budget of bodies in flight.
+ */
 export interface Bounded {
   signal: AbortSignal | undefined;
   limit: AbortSignal;
   limitMs: number;
+  bodies: BodyBudget;
 }
 
 /** What one HTTP attempt came to: a value, an HTTP or network failure, or an unusable body. */

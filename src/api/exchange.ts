@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import { request } from './undici.ts';
 import { realSleep, systemClock, type Clock, type Sleep } from '../time.ts';
 import { readTextPrefix, streamBody } from './body.ts';
+import { processBodyBudget, type BodyBudget } from './body-budget.ts';
 import { createDispatcher, resolveTimeouts, type Timeouts } from './dispatcher.ts';
 import {
   ApiError,
@@ -47,6 +48,7 @@ export class Exchanger {
   #guarded: Dispatcher | undefined;
   readonly #random: () => number;
   readonly #redact: Redactor;
+  readonly #bodies: BodyBudget;
 
   /** `apiUrl` is the normalised API root (see normaliseApiUrl). */
   constructor(apiUrl: string, options: ExchangeOptions) {
@@ -73,6 +75,7 @@ export class Exchanger {
     this.#debug = options.debug;
     this.#random = options.random ?? Math.random;
     this.#redact = createRedactor([this.#token]);
+    this.#bodies = options.bodyBudget ?? processBodyBudget;
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher = options.dispatcher ?? createDispatcher(process.env, this.#timeouts);
   }
@@ -192,7 +195,7 @@ export class Exchanger {
     // The whole attempt, headers and body, within one limit: the idle timers reset on every byte.
     const limitMs = exchange.field === undefined ? this.#timeouts.totalMs : this.#timeouts.streamTotalMs;
     const limit = AbortSignal.timeout(limitMs);
-    const bounded: Bounded = { signal, limit, limitMs };
+    const bounded: Bounded = { signal, limit, limitMs, bodies: this.#bodies };
     let response: Dispatcher.ResponseData;
     try {
       response = await request(exchange.url, {

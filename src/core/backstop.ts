@@ -5,6 +5,7 @@
 import type { CallOptions, CiApi } from './api-port.ts';
 import type { Run } from '../api/types.ts';
 import type { SavedState, TargetState } from './contract.ts';
+import type { FingerprintKey } from './fingerprint.ts';
 import { buildRef, runRef, type RemoteRef } from './refs.ts';
 import { findTriggeredRuns } from './trigger.ts';
 
@@ -18,8 +19,16 @@ export interface LeftWork {
 
 type Saved = Pick<Partial<SavedState>, 'kind' | 'id' | 'workflowRuns' | 'pendingTrigger'>;
 
-/** `call` bounds the search for a trigger in flight (the post step has a budget). */
-export async function leftWork(client: CiApi, state: Saved, call?: CallOptions): Promise<LeftWork> {
+/**
+ * `key` is the fingerprint's key, made again from the token as main made it; `call` bounds the search
+ * for a trigger in flight (the post step has a budget).
+ */
+export async function leftWork(
+  client: CiApi,
+  state: Saved,
+  key: FingerprintKey,
+  call?: CallOptions,
+): Promise<LeftWork> {
   // Built from the API root and the ids: a saved URL is never where an abort is sent.
   const saved = state.id
     ? [
@@ -30,7 +39,7 @@ export async function leftWork(client: CiApi, state: Saved, call?: CallOptions):
   if (!state.pendingTrigger) return { refs: saved };
   let candidates: Run[];
   try {
-    candidates = await findTriggeredRuns(client, state.pendingTrigger, call);
+    candidates = await findTriggeredRuns(client, state.pendingTrigger, key, call);
   } catch {
     return { refs: saved, unsearched: 1 };
   }
@@ -43,10 +52,11 @@ export async function leftWork(client: CiApi, state: Saved, call?: CallOptions):
 export async function leftWorkOfTargets(
   client: CiApi,
   targets: readonly TargetState[],
+  key: FingerprintKey,
   call?: CallOptions,
 ): Promise<LeftWork> {
   const unsettled = targets.filter((target) => !target.settled && (target.id || target.pendingTrigger));
-  const each = await Promise.all(unsettled.map((target) => leftWork(client, target, call)));
+  const each = await Promise.all(unsettled.map((target) => leftWork(client, target, key, call)));
   const ambiguous = each.reduce((sum, left) => sum + (left.ambiguous ?? 0), 0);
   const unsearched = each.reduce((sum, left) => sum + (left.unsearched ?? 0), 0);
   return {

@@ -1,6 +1,8 @@
 // What identifies the run a trigger creates, saved before the POST so that a lost response (or a
 // main process killed mid-trigger) can be resolved by finding the run instead of sending it twice.
-// Env var values are often secrets: only an HMAC under a random per-trigger salt is kept.
+// Env var values are often secrets: only an HMAC of them is kept, under a key the saved state and the
+// log never show (derived from the API token), with a random per-trigger salt. The state is printed
+// with step debug on, so a key kept next to the HMAC would let a short value be guessed offline.
 import { createHmac, randomBytes } from 'node:crypto';
 import { isSafeId } from '../api/ids.ts';
 import type { EnvVar, Run, RunTrigger } from '../api/types.ts';
@@ -17,7 +19,28 @@ export interface TriggerFingerprint {
   envHmac: string;
 }
 
-export function fingerprintOf(payload: RunTrigger, before: readonly Run[]): TriggerFingerprint {
+/** The key of the env vars' HMAC; made by fingerprintKey, never saved. */
+export interface FingerprintKey {
+  readonly secret: Buffer | undefined;
+}
+
+const KEY_LABEL = 'ci-run-action trigger fingerprint env HMAC v1';
+
+/**
+ * The HMAC's key, from a secret the main and the post step both have and that neither the state nor
+ * the log shows: the API token (masked in the log, never saved), which post reads from the same input.
+ * A trigger needs the token, so it is there whenever a fingerprint is made; with none, the HMAC falls
+ * back to being keyed by its salt alone.
+ */
+export function fingerprintKey(token: string): FingerprintKey {
+  return { secret: token === '' ? undefined : createHmac('sha256', token).update(KEY_LABEL).digest() };
+}
+
+export function fingerprintOf(
+  payload: RunTrigger,
+  before: readonly Run[],
+  key: FingerprintKey,
+): TriggerFingerprint {
   const salt = randomBytes(16).toString('hex');
   return {
     pipelineId: payload.pipelineId,
@@ -27,18 +50,19 @@ export function fingerprintOf(payload: RunTrigger, before: readonly Run[]): Trig
     ...(payload.message !== undefined ? { message: payload.message } : {}),
     ...(payload.sourceRunId !== undefined ? { sourceRunId: payload.sourceRunId } : {}),
     salt,
-    envHmac: envHmac(salt, payload.envVars),
+    envHmac: envHmac(key, salt, payload.envVars),
   };
 }
 
-function envHmac(salt: string, envVars: readonly EnvVar[] | undefined): string {
-  return createHmac('sha256', salt)
-    .update(JSON.stringify((envVars ?? []).map(({ key, value }) => [key, value])))
+function envHmac(key: FingerprintKey, salt: string, envVars: readonly EnvVar[] | undefined): string {
+  const hmac = key.secret ? createHmac('sha256', key.secret).update(`${salt}\n`) : createHmac('sha256', salt);
+  return hmac
+    .update(JSON.stringify((envVars ?? []).map((envVar) => [envVar.key, envVar.value])))
     .digest('hex');
 }
 
 /** Whether a run (read whole, with its env vars) is one this trigger could have created. */
-export function matchesFingerprint(run: Run, fingerprint: TriggerFingerprint): boolean {
+export function matchesFingerprint(run: Run, fingerprint: TriggerFingerprint, key: FingerprintKey): boolean {
   if (fingerprint.branch !== undefined && run.branch !== fingerprint.branch) return false;
   if (
     fingerprint.commitHash !== undefined &&
@@ -47,7 +71,7 @@ export function matchesFingerprint(run: Run, fingerprint: TriggerFingerprint): b
     return false;
   }
   if (fingerprint.message !== undefined && run.message !== fingerprint.message) return false;
-  if (run.envVars !== undefined && envHmac(fingerprint.salt, run.envVars) !== fingerprint.envHmac)
+  if (run.envVars !== undefined && envHmac(key, fingerprint.salt, run.envVars) !== fingerprint.envHmac)
     return false;
   return (
     fingerprint.sourceRunId === undefined ||

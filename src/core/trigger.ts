@@ -7,7 +7,7 @@ import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.t
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
-import { matchesFingerprint, type TriggerFingerprint } from './fingerprint.ts';
+import { matchesFingerprint, type FingerprintKey, type TriggerFingerprint } from './fingerprint.ts';
 import type { Log } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
@@ -51,6 +51,12 @@ export interface TriggerDeps {
   sleep: Sleep;
   /** Stops waiting to send a refused trigger again. */
   cancel?: AbortSignal;
+  /**
+   * A cancel that comes while a lost trigger's work is looked for cuts the look short: one last look
+   * then goes out on this port (not bounded by the cancel), within `budgetMs` and until `hurry` fires, so
+   * that the flow can still name the run it created and abort it, rather than leave that to post.
+   */
+  lastLook?: { client: CiApi; budgetMs: number; hurry?: AbortSignal };
 }
 
 const REFUSED_RETRIES = 3;
@@ -96,8 +102,11 @@ const RESENDS = 2;
 interface Triggerable<T> {
   noun: 'run' | 'build';
   send(): Promise<T>;
-  /** The candidates above the watermark that match the trigger; undefined when they cannot be listed. */
-  find?: () => Promise<T[]>;
+  /**
+   * The candidates above the watermark that match the trigger; undefined when they cannot be listed. On
+   * the port given (the flow's by default) with the options given.
+   */
+  find?: (client?: CiApi, call?: CallOptions) => Promise<T[]>;
   idOf(item: T): string;
 }
 
@@ -126,7 +135,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
     deps.log.warning(
       `The response to the ${noun} trigger was lost (${lost.message}). The ${noun} may exist: looking for it instead of triggering again.`,
     );
-    const found = await search(deps, target.find, sends <= RESENDS);
+    const found = await lookOrLastLook(deps, target.find, sends <= RESENDS);
     if (found.length > 0) return adoptOne(deps, target, found, 'was lost');
     if (sends > RESENDS) {
       throw new TriggerNotTakenError(
@@ -179,7 +188,7 @@ async function findTaken<T>(
   deps.log.warning(`${whatHappened}. Looking for the ${noun} it created; the trigger is not sent again.`);
   let found: T[];
   try {
-    found = await search(deps, find, true);
+    found = await lookOrLastLook(deps, find, true);
   } catch (error) {
     throw new TakenButNotFoundError(
       `${whatHappened}, and looking for the ${noun} failed too (${sanitizeLine(messageOf(error), { maxLength: 500 })}). ` +
@@ -192,6 +201,28 @@ async function findTaken<T>(
   throw new TakenButNotFoundError(
     `${whatHappened}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${noSecondSend}.`,
   );
+}
+
+/** The search below; when a cancel cuts it short, one last look, and the one match it finds if it does. */
+async function lookOrLastLook<T>(
+  deps: TriggerDeps,
+  find: NonNullable<Triggerable<T>['find']>,
+  settle: boolean,
+): Promise<T[]> {
+  try {
+    return await search(deps, () => find(), settle);
+  } catch (error) {
+    const { lastLook } = deps;
+    if (!lastLook || !deps.cancel?.aborted) throw error;
+    const call = {
+      deadline: deps.clock.now() + lastLook.budgetMs,
+      retry: { maxAttempts: 1 },
+      ...(lastLook.hurry ? { signal: lastLook.hurry } : {}),
+    };
+    const found = await find(lastLook.client, call).catch(() => []);
+    if (found.length !== 1) throw error;
+    return found;
+  }
 }
 
 /** Looks a few times, then (when `settle`) once more after a pause, for what a lost trigger created. */
@@ -218,11 +249,12 @@ export function triggerRunOnce(
   deps: TriggerDeps,
   payload: RunTrigger,
   fingerprint: TriggerFingerprint,
+  key: FingerprintKey,
 ): Promise<Run> {
   return triggerOnce(deps, {
     noun: 'run',
     send: () => deps.client.triggerRun(payload),
-    find: () => findTriggeredRuns(deps.client, fingerprint),
+    find: (client = deps.client, call) => findTriggeredRuns(client, fingerprint, key, call),
     idOf: (run) => run.id,
   });
 }
@@ -234,13 +266,14 @@ export function triggerRunOnce(
 export async function findTriggeredRuns(
   client: CiApi,
   fingerprint: TriggerFingerprint,
+  key: FingerprintKey,
   call?: CallOptions,
 ): Promise<Run[]> {
   const known = new Set(fingerprint.known);
   const newest = await client.listRuns({ pipelineId: fingerprint.pipelineId, limit: client.pageSize }, call);
-  const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint));
+  const fresh = newest.filter((run) => !known.has(run.id) && matchesFingerprint(run, fingerprint, key));
   const detailed = await Promise.all(fresh.map((run) => client.getRun(run.id, call)));
-  return detailed.filter((run) => matchesFingerprint(run, fingerprint));
+  return detailed.filter((run) => matchesFingerprint(run, fingerprint, key));
 }
 
 /** Builds: a lost build can be found only when the application's builds can be listed. */

@@ -44,6 +44,12 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
+/** The user whose token the request carries, if it is a known one; never throws. */
+export function knownViewer(state: EmulatorState, request: FastifyRequest): UserRecord | undefined {
+  const token = tokenOf(request);
+  return token === undefined ? undefined : state.world.tokens.get(token);
+}
+
 /** Resolves the viewer; an unknown token is a 401 whatever the resource. */
 export function authenticate(state: EmulatorState, request: FastifyRequest): UserRecord | undefined {
   const token = tokenOf(request);

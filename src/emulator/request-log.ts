@@ -39,12 +39,35 @@ export class RequestLog {
   }
 }
 
+/** What the log keeps of one request body at most; a longer one is cut, and says so. */
+const MAX_LOGGED_BODY_BYTES = 4096;
+
 /**
  * A copy of a request body fit for the log: environment variables are secrets, so everything under
- * `envVars` but the keys, and the `value` of anything shaped like `{key, value}`, is replaced.
+ * `envVars` but the keys, and the `value` of anything shaped like `{key, value}`, is replaced. A body
+ * whose JSON is over 4 KiB is kept as the start of that JSON, with how long it was.
  */
 export function loggedBody(body: unknown): unknown {
-  return redact(body, false);
+  const redacted = redact(body, false);
+  const json = JSON.stringify(redacted) ?? '';
+  const bytes = Buffer.byteLength(json);
+  if (bytes <= MAX_LOGGED_BODY_BYTES) return redacted;
+  const start = Buffer.from(json)
+    .subarray(0, MAX_LOGGED_BODY_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+  return `${start}… [cut: ${bytes} bytes in all]`;
+}
+
+/** Query parameters that carry credentials, by name: their values never reach the log. */
+const CREDENTIAL_PARAMETER =
+  /token|secret|passw(?:or)?d|credential|signature|api[-_]?key|^(?:auth|authorization|key|sig|session|code)$/i;
+
+/** The query as the log keeps it: credential-looking parameters (`token`, `access_token`, ...) redacted. */
+export function loggedQuery(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, CREDENTIAL_PARAMETER.test(name) ? REDACTED : value]),
+  );
 }
 
 function redact(value: unknown, secret: boolean): unknown {

@@ -14,9 +14,9 @@ import { requireControlToken } from './control-token.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
 import { API_PREFIX } from './faults.ts';
 import { hostCheck } from './host-check.ts';
-import { authenticate, pathOf, requestInfo } from './http.ts';
+import { authenticate, knownViewer, pathOf, requestInfo } from './http.ts';
 import { registerPageRoutes } from './pages/routes.ts';
-import { loggedBody } from './request-log.ts';
+import { loggedBody, loggedQuery } from './request-log.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerBuildRoutes } from './routes/builds.ts';
 import { registerPipelineRoutes } from './routes/pipelines.ts';
@@ -88,7 +88,8 @@ function refuseForeignHosts(app: FastifyInstance, served: (host: string | undefi
 
 function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
-  // so that the request log holds the body of a request that got a fault.
+  // so that the request log holds the body of a request that got a fault. A body is logged only when
+  // the request carries a known token: nobody else can fill the log with what they send.
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request)) return;
     const info = requestInfo(request);
@@ -97,7 +98,7 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
       method: request.method,
       path: pathOf(request),
       ...(request.routeOptions.url !== undefined ? { route: request.routeOptions.url } : {}),
-      query: stringQuery(request.query),
+      query: loggedQuery(stringQuery(request.query)),
       hasAuthorization: request.headers.authorization !== undefined,
     });
     state.stats.request(request.method, request.routeOptions.url);
@@ -121,7 +122,7 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   app.addHook('preValidation', async (request, reply) => {
     const info = requestInfo(request);
     if (!info.log) return;
-    if (request.body !== undefined) info.log.body = loggedBody(request.body);
+    if (request.body !== undefined && knownViewer(state, request)) info.log.body = loggedBody(request.body);
     const fault = info.failRequest;
     if (fault?.destroySocket) {
       destroy(request, reply);

@@ -79,8 +79,12 @@ export interface RequestLogEntry {
   path: string;
   /** The matched route pattern, when one matched. */
   route?: string;
+  /** The query, with the values of credential-looking parameters (`token`, ...) replaced by '[redacted]'. */
   query: Record<string, string>;
-  /** The parsed body, with the values of environment variables replaced by '[redacted]'. */
+  /**
+   * The parsed body of a request with a known token, with the values of environment variables replaced
+   * by '[redacted]'; over 4 KiB of JSON, the start of that JSON and how long it was.
+   */
   body?: unknown;
   hasAuthorization: boolean;
   /** Status sent; undefined when the socket was destroyed instead. */

@@ -125,6 +125,7 @@ export function readGitHubReporting(
     );
   }
   const sha = readSha(value('github-sha'), runner, problems);
+  if (names['deployment-environment'] && value('github-sha') === '') refuseForkHead(runner, problems);
   if (problems.list.length > known || !repository || !sha) return undefined;
   const reporting: GitHubReporting = { token, owner: repository[1]!, repo: repository[2]!, sha };
   for (const input of asked) {
@@ -173,6 +174,40 @@ function readSha(given: string, runner: RunnerContext, problems: Problems): stri
     'Set `github-sha` to the commit that should get the reports.',
   );
   return undefined;
+}
+
+/**
+ * On `pull_request_target` the workflow runs with the base repository's token and secrets, and the
+ * default commit is the pull request's head. From a fork that is code nobody has reviewed: a deployment
+ * of it, made with a token that can start workflows (a PAT as `github-token`), would run the base
+ * repository's `on: deployment` workflows for it. So the commit must be named on purpose.
+ */
+function refuseForkHead(runner: RunnerContext, problems: Problems): void {
+  if (runner.eventName !== 'pull_request_target' || !pullRequestHead(runner.event)) return;
+  if (!fromFork(runner.event)) return;
+  problems.addCombination(
+    ['deployment-environment', 'github-sha'],
+    'on `pull_request_target` from a fork, a deployment needs the commit named in `github-sha`: the default ' +
+      "would be the fork's head commit, code the base repository has not reviewed, and a deployment of it " +
+      "can start the repository's `on: deployment` workflows.",
+    'Set `github-sha: ${{ github.event.pull_request.base.sha }}` to deploy the base commit, or ' +
+      '`${{ github.event.pull_request.head.sha }}` only once the change has been reviewed; or remove ' +
+      '`deployment-environment` from this workflow.',
+  );
+}
+
+/** Whether the pull request comes from another repository than its base; one that cannot tell is. */
+function fromFork(event: unknown): boolean {
+  type Repo = { id?: unknown; full_name?: unknown } | null | undefined;
+  const pr = (event as { pull_request?: { head?: { repo?: Repo }; base?: { repo?: Repo } } } | undefined)
+    ?.pull_request;
+  const head = pr?.head?.repo;
+  const base = pr?.base?.repo;
+  if (typeof head?.id === 'number' && typeof base?.id === 'number') return head.id !== base.id;
+  if (typeof head?.full_name === 'string' && typeof base?.full_name === 'string') {
+    return head.full_name.toLowerCase() !== base.full_name.toLowerCase();
+  }
+  return true;
 }
 
 function pullRequestHead(event: unknown): string | undefined {

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../src/api/types.ts';
 import { leftWork } from '../../src/core/backstop.ts';
 import { readSavedState, type StateKey } from '../../src/core/contract.ts';
-import { fingerprintOf } from '../../src/core/fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../../src/core/fingerprint.ts';
 import { lostResponse, PIPELINE_ID } from './flow/fake-api.ts';
-import { runFlow } from './flow/kit.ts';
+import { KIT_TOKEN, runFlow } from './flow/kit.ts';
+
+const key = fingerprintKey(KIT_TOKEN);
 
 const inputs = { 'pipeline-id': PIPELINE_ID, branch: 'main', retries: '1' };
 
@@ -41,16 +43,16 @@ describe('the post entry’s backstop', () => {
     expect(saved.problems).toEqual([]);
     expect(saved.state.id).toBe(first);
     expect(saved.state.pendingTrigger).toBeDefined();
-    const left = await leftWork(run.api, saved.state);
+    const left = await leftWork(run.api, saved.state, key);
     expect(left.refs.map((ref) => ref.id)).toEqual([first, second]);
   });
 
   it('takes no run of a trigger in flight when several match, but still the run main saved', async () => {
     const run = await runFlow({ inputs: { 'pipeline-id': PIPELINE_ID } });
-    const pendingTrigger = fingerprintOf({ pipelineId: PIPELINE_ID }, []);
+    const pendingTrigger = fingerprintOf({ pipelineId: PIPELINE_ID }, [], key);
     run.api.create('run', { pipelineId: PIPELINE_ID });
     run.api.create('run', { pipelineId: PIPELINE_ID });
-    const left = await leftWork(run.api, { kind: 'run', id: run.outputs.get('id')!, pendingTrigger });
+    const left = await leftWork(run.api, { kind: 'run', id: run.outputs.get('id')!, pendingTrigger }, key);
     expect(left.refs.map((ref) => ref.id)).toEqual([run.outputs.get('id')]);
     expect(left.ambiguous).toBe(3);
   });

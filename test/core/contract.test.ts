@@ -10,7 +10,7 @@ import {
   type StateKey,
   type StateStore,
 } from '../../src/core/contract.ts';
-import { fingerprintOf } from '../../src/core/fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../../src/core/fingerprint.ts';
 
 function memoryStore(): StateStore & { values: Map<StateKey, string> } {
   const values = new Map<StateKey, string>();
@@ -25,11 +25,31 @@ describe('the contract', () => {
     expect([...OUTPUT_NAMES]).toEqual(Object.keys(action.outputs));
   });
 
+  it('holds no expression in any description of action.yml: the runner would read it as one and refuse to load the action', () => {
+    for (const file of ['../../action.yml', '../../emulator/action.yml']) {
+      const action = parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as {
+        description?: string;
+        inputs?: Record<string, { description?: string }>;
+        outputs?: Record<string, { description?: string }>;
+      };
+      const descriptions = [
+        action.description ?? '',
+        ...Object.values(action.inputs ?? {}).map((input) => input.description ?? ''),
+        ...Object.values(action.outputs ?? {}).map((output) => output.description ?? ''),
+      ];
+      expect(
+        descriptions.filter((text) => text.includes('${{')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it('reads back what was saved', () => {
     const store = memoryStore();
     const fingerprint = fingerprintOf(
       { pipelineId: 'p0000000000000000000000a', branch: 'main', envVars: [{ key: 'A', value: 'secret' }] },
       [],
+      fingerprintKey('a-token'),
     );
     saveState(store, 'pendingTrigger', fingerprint);
     saveState(store, 'kind', 'run');
@@ -51,7 +71,11 @@ describe('the contract', () => {
 
   it('reads back every target of several, and drops a list with one bad entry', () => {
     const store = memoryStore();
-    const fingerprint = fingerprintOf({ pipelineId: 'p0000000000000000000000a' }, []);
+    const fingerprint = fingerprintOf(
+      { pipelineId: 'p0000000000000000000000a' },
+      [],
+      fingerprintKey('a-token'),
+    );
     const targets = [
       { kind: 'run' as const, id: '5e000000000000000000002f', settled: true },
       { settled: false, pendingTrigger: fingerprint },

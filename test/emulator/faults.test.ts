@@ -157,7 +157,7 @@ describe('request log', () => {
     expect(log[1]).toMatchObject({
       method: 'GET',
       path: '/api/v3/runs',
-      query: { applicationId: IDS.webapp, limit: '2', token: DEMO },
+      query: { applicationId: IDS.webapp, limit: '2', token: '[redacted]' },
       hasAuthorization: false,
       status: 200,
     });

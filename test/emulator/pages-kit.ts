@@ -50,6 +50,18 @@ export async function page(
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
+/**
+ * GETs a page the way a browser does with `?token=`: a redirect that sets a cookie is followed once,
+ * with that cookie.
+ */
+export async function browse(emu: Emulator, path: string): Promise<PageResponse> {
+  const first = await page(emu, path);
+  const location = first.headers.get('location');
+  const cookie = first.headers.get('set-cookie')?.split(';')[0];
+  if (first.status !== 303 || location === null || cookie === undefined) return first;
+  return page(emu, location, { cookie });
+}
+
 export function runPagePath(owner: string, application: string, pipeline: string, runId: string): string {
   return `/${[owner, application, 'runs', pipeline, runId].map(encodeURIComponent).join('/')}`;
 }

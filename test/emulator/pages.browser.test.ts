@@ -130,11 +130,12 @@ describe('pages in a browser', () => {
     expect(await tab.locator('table a').first().innerText()).toBe('build');
   });
 
-  it("a private application's page shows the run with ?token=", async () => {
+  it("a private application's page shows the run with ?token=, which leaves the address bar", async () => {
     const run = await triggerRun(emu, { pipelineId: IDS.sandboxBuild }, DEMO);
     const path = runPagePath('demo', 'sandbox', 'build', run.id);
     const response = await tab.goto(`${emu.url}${path}?token=${DEMO}`);
     expect(response?.status()).toBe(200);
+    expect(tab.url()).toBe(`${emu.url}${path}`);
     expect(await tab.locator('h1').innerText()).toContain(`run ${run.id}`);
     expect(dialogs).toEqual([]);
   });

@@ -1,4 +1,5 @@
 // The pages for people over plain HTTP: paths, escaping, 404s, tokens, and values that never show.
+import { request } from 'node:http';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, DEMO, env, frozenEmulator, get, getWithHost, IDS, OUTSIDER, triggerRun } from './helpers.ts';
 import {
@@ -6,6 +7,7 @@ import {
   HOSTILE_ESCAPED,
   hostileRun,
   hostileWorld,
+  browse,
   page,
   runPagePath,
   SECRET_VALUES,
@@ -56,7 +58,7 @@ describe('the application page', () => {
 
   it('does not refresh once everything on it has finished, and lists classic builds', async () => {
     expect((await page(emu, '/acme/webapp')).html).not.toContain('http-equiv="refresh"');
-    const legacy = await page(emu, `/acme/legacy?token=${DEMO}`);
+    const legacy = await browse(emu, `/acme/legacy?token=${DEMO}`);
     expect(legacy.status).toBe(200);
     expect(legacy.html).toContain('<h2>Builds <span class="muted">(3)</span></h2>');
     expect(legacy.html).toContain('Try the new cache');
@@ -217,13 +219,19 @@ describe('tokens', () => {
     }
   });
 
-  it('?token= shows the page and keeps the token in an HttpOnly cookie; the form leaves the token out', async () => {
+  it('?token= keeps the token in an HttpOnly cookie and shows the page without it in the address; the form leaves the token out', async () => {
     const run = await sandboxRun();
-    const res = await page(emu, `${run.path}?token=${DEMO}&step=x`);
+    const redirect = await page(emu, `${run.path}?token=${DEMO}&step=x`);
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get('location')).toBe(`${run.path}?step=x`);
+    expect(redirect.headers.get('set-cookie')).toBe(`${COOKIE}=${DEMO}; Path=/; HttpOnly; SameSite=Lax`);
+    expect(redirect.headers.get('cache-control')).toBe('no-store');
+    expect(redirect.html).toBe('');
+    const res = await browse(emu, `${run.path}?token=${DEMO}&step=x`);
     expect(res.status).toBe(200);
     expect(res.html).toContain(`run ${run.id}`);
     expect(res.html).not.toContain(SECRET_VALUES[1]);
-    expect(res.headers.get('set-cookie')).toBe(`${COOKIE}=${DEMO}; Path=/; HttpOnly; SameSite=Lax`);
+    expect(res.html).not.toContain(DEMO);
     const withCookie = await page(emu, run.path, { cookie: `other=1; ${COOKIE}=${DEMO}` });
     expect(withCookie.status).toBe(200);
     const bearer = await page(emu, run.path, { authorization: `Bearer ${DEMO}` });
@@ -234,8 +242,35 @@ describe('tokens', () => {
     expect(badToken.html).toContain(`name="next" value="${run.path}?step=x"`);
   });
 
+  it('?token= on any page path, even one that is not found, leaves the address bar at once', async () => {
+    for (const path of [
+      '/acme/webapp',
+      '/acme/no-such-app',
+      '/acme/webapp/runs/build/000000000000000000000000',
+    ]) {
+      const res = await page(emu, `${path}?token=${DEMO}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(path);
+    }
+    // A path a browser would read as another host is never where it is sent back to.
+    const location = await new Promise<string | undefined>((resolve, reject) => {
+      const target = {
+        host: '127.0.0.1',
+        port: new URL(emu.url).port,
+        path: `/\\evil.example/webapp?token=${DEMO}`,
+      };
+      const req = request(target, (response) => {
+        response.resume();
+        resolve(response.headers.location);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(location).toMatch(/^\/(?![/\\])/);
+  });
+
   it('a token without access is a 403 that asks for another', async () => {
-    const res = await page(emu, `/demo/sandbox?token=${OUTSIDER}`);
+    const res = await browse(emu, `/demo/sandbox?token=${OUTSIDER}`);
     expect(res.status).toBe(403);
     expect(res.html).toContain('The token of outsider gives no access to demo/sandbox.');
   });

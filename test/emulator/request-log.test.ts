@@ -65,6 +65,55 @@ describe('the request log', () => {
     expect(loggedBody({ envVars: null })).toEqual({ envVars: null });
   });
 
+  it('keeps no body of a request without a known token', async () => {
+    const body = { pipelineId: IDS.test, message: 'sent by anyone' };
+    expect((await call(emu, 'POST', '/runs', { body })).status).toBe(401);
+    expect((await call(emu, 'POST', '/runs', { token: 'not-a-known-token', body })).status).toBe(401);
+    expect(emu.control.requests().map((entry) => entry.body)).toEqual([undefined, undefined]);
+    expect((await call(emu, 'POST', '/runs', { token: DEMO, body })).status).toBe(200);
+    expect(emu.control.requests().at(-1)?.body).toEqual(body);
+  });
+
+  it('keeps the start of a body over 4 KiB, and says it was cut', async () => {
+    const body = { pipelineId: IDS.test, message: 'm'.repeat(100_000) };
+    expect((await call(emu, 'POST', '/runs', { token: DEMO, body })).status).toBe(200);
+    const logged = emu.control.requests()[0]?.body;
+    expect(typeof logged).toBe('string');
+    const whole = Buffer.byteLength(JSON.stringify(body));
+    expect(logged).toMatch(
+      new RegExp(`^\\{"pipelineId":"${IDS.test}","message":"m+… \\[cut: ${whole} bytes in all\\]$`),
+    );
+    expect(Buffer.byteLength(logged as string)).toBeLessThan(4096 + 64);
+  });
+
+  it('redacts the token and every credential-looking parameter of a query', async () => {
+    const query = new URLSearchParams({
+      applicationId: IDS.webapp,
+      limit: '2',
+      author: 'demo',
+      token: DEMO,
+      access_token: 'a-secret',
+      'X-Amz-Signature': 'b-secret',
+      'X-Amz-Credential': 'c-secret',
+      api_key: 'd-secret',
+      sig: 'e-secret',
+    });
+    expect((await get(emu, `/runs?${query}`)).status).toBe(200);
+    const [entry] = emu.control.requests();
+    expect(entry?.query).toEqual({
+      applicationId: IDS.webapp,
+      limit: '2',
+      author: 'demo',
+      token: '[redacted]',
+      access_token: '[redacted]',
+      'X-Amz-Signature': '[redacted]',
+      'X-Amz-Credential': '[redacted]',
+      api_key: '[redacted]',
+      sig: '[redacted]',
+    });
+    expect(JSON.stringify(emu.control.requests())).not.toMatch(/secret|demo-token/);
+  });
+
   it('keeps the latest requests only, oldest first', async () => {
     const small = await frozenEmulator({ maxRequests: 3 });
     try {

@@ -86,6 +86,21 @@ describe('event payloads from @octokit/webhooks-examples', () => {
     expect(file.env.GITHUB_REPOSITORY_OWNER).toBe('acme');
   });
 
+  it('a pull request from a fork: the head repository is another one, the base and the run stay', () => {
+    const file = write('pull_request_target', { repository: 'acme/webapp', fork: 'mallory/webapp' });
+    const payload = payloadOf(file);
+    const { head, base } = payload.pull_request;
+    expect(head.repo).toMatchObject({ full_name: 'mallory/webapp', name: 'webapp', fork: true });
+    expect(head.repo.owner.login).toBe('mallory');
+    expect(head.repo.id).not.toBe(base.repo.id);
+    expect(head.repo.html_url).toContain('mallory/webapp');
+    expect(head.label).toBe(`mallory:${head.ref}`);
+    expect(base.repo.full_name).toBe('acme/webapp');
+    expect(file).toMatchObject({ repository: 'acme/webapp', headSha: head.sha });
+    expect(() => writeEventPayload('push', { fork: 'mallory/webapp' })).toThrow(/pull request/);
+    expect(() => writeEventPayload('pull_request', { fork: 'mallory' })).toThrow(/owner\/repo/);
+  });
+
   it('refuses a repository that is not owner/repo and a sha that is not a full one', () => {
     expect(() => writeEventPayload('push', { repository: 'webapp' })).toThrow(/owner\/repo/);
     expect(() => writeEventPayload('push', { headSha: 'abc123' })).toThrow(/full lowercase sha/);

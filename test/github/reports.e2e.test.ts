@@ -128,6 +128,40 @@ describe('a pull request', () => {
   }, 60_000);
 });
 
+describe('pull_request_target from a fork', () => {
+  const fromFork = () =>
+    writeEventPayload('pull_request_target', {
+      repository: 'octo-org/webapp',
+      headSha: randomSha(),
+      fork: 'mallory/webapp',
+    });
+
+  it('refuses deployment-environment without github-sha before any request, naming both inputs and the fix', async () => {
+    const pr = fromFork();
+    const before = github.requests.length;
+    const result = await runAction(inputs({ 'commit-status': '', 'check-run': '' }), { env: runnerEnv(pr) });
+    expect(result.code).toBe(1);
+    const message = parseRunnerOutput(result.stdout)
+      .errors.map((error) => error.message)
+      .join('\n');
+    expect(message).toContain('`deployment-environment` and `github-sha`');
+    expect(message).toContain('github.event.pull_request.base.sha');
+    expect(emulator.control.requests()).toHaveLength(0);
+    expect(github.requests).toHaveLength(before);
+    expect(reportsFor(pr.headSha).deployments).toEqual([]);
+  }, 60_000);
+
+  it('deploys the commit github-sha names', async () => {
+    const pr = fromFork();
+    const base = pr.env.GITHUB_SHA!;
+    const result = await runAction(inputs({ 'check-run': '', 'github-sha': base }), { env: runnerEnv(pr) });
+    expect(result.code, result.stdout).toBe(0);
+    expect(reportsFor(base).deployments).toHaveLength(1);
+    expect(reportsFor(pr.headSha).deployments).toEqual([]);
+    expectNoViolations();
+  }, 60_000);
+});
+
 describe('a push and a dispatch', () => {
   it('report on GITHUB_SHA', async () => {
     for (const name of ['push', 'workflow_dispatch'] as const) {

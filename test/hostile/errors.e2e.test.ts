@@ -1,6 +1,6 @@
 // Error answers from a hostile server that echo the Authorization header: whole, bare, at the start,
 // straddling the 500th character of a long message, in pieces, between workflow commands and escape
-// sequences; and a JSON body over 16 MiB. No piece of the token shows anywhere, and the error text
+// sequences; and a JSON body over the 8 MiB cap. No piece of the token shows anywhere, and the error text
 // stays inert wherever the action quotes it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBundle } from '../support/bundle.ts';
@@ -83,7 +83,7 @@ describe.concurrent('an error answer from the other endpoints', () => {
   );
 });
 
-describe.concurrent('a JSON body over 16 MiB', () => {
+describe.concurrent('a JSON body over the 8 MiB cap', () => {
   const huge = (authorization: string, fields: object): Answer => ({
     json: {
       ...fields,

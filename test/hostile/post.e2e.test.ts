@@ -2,10 +2,10 @@
 // state crafted by hand. It uses no unusable id, aborts a build only at `<base-url>/api/v3/builds/<id>/abort`,
 // never follows a url from the state or the server, and keeps what it prints inert and free of the token.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintOf } from '../../src/core/fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../../src/core/fingerprint.ts';
 import { makeFiles } from '../support/action-harness.ts';
 import { ensureBundle } from '../support/bundle.ts';
-import { CLEAN, checkpoint, inspectAction, runPost, startMain, withServer } from './checks.ts';
+import { CLEAN, checkpoint, inspectAction, runPost, startMain, TOKEN, withServer } from './checks.ts';
 import { APPLICATION_ID, boom, PIPELINE_ID, type HostileServer } from './server.ts';
 import { HOSTILE_IDS, hostileUrl, SOME_IDS, URL_KINDS } from './values.ts';
 
@@ -164,7 +164,11 @@ describe.concurrent('saved state crafted by hand', () => {
 
   it('a trigger in flight whose pipeline id is unusable is not looked for', () =>
     withServer(async (server) => {
-      const pending = { ...fingerprintOf({ pipelineId: PIPELINE_ID }, []), pipelineId: '..', known: ['..'] };
+      const pending = {
+        ...fingerprintOf({ pipelineId: PIPELINE_ID }, [], fingerprintKey(TOKEN)),
+        pipelineId: '..',
+        known: ['..'],
+      };
       const { report } = await post(server, RUN, { state: { pendingTrigger: JSON.stringify(pending) } });
       expect(report).toEqual({ code: 0, findings: CLEAN });
     }));
@@ -173,7 +177,7 @@ describe.concurrent('saved state crafted by hand', () => {
     withServer(async (server) => {
       for (const [, id] of HOSTILE_IDS) server.seedRun(id, 'running', 'unknown');
       server.seedRun(RUNNING_RUN, 'running', 'unknown');
-      const pending = fingerprintOf({ pipelineId: PIPELINE_ID }, []);
+      const pending = fingerprintOf({ pipelineId: PIPELINE_ID }, [], fingerprintKey(TOKEN));
       const { report } = await post(server, RUN, { state: { pendingTrigger: JSON.stringify(pending) } });
       expect(report).toEqual({ code: 0, findings: CLEAN });
     }));

@@ -32,6 +32,8 @@ export interface EventOptions {
   repository?: string;
   /** Replaces the example's head commit (pull_request.head.sha, push's `after`, workflow_dispatch's sha). */
   headSha?: string;
+  /** owner/repo of a fork the pull request comes from (pull request events only); default the base repository. */
+  fork?: string;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -48,6 +50,7 @@ export function writeEventPayload(eventName: EventName, options: EventOptions = 
   const payload = structuredClone(example(eventName));
   if (options.repository !== undefined) setRepository(payload, options.repository);
   if (options.headSha !== undefined) setHeadSha(payload, eventName, options.headSha);
+  if (options.fork !== undefined) setFork(payload, eventName, options.fork);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'fake-github-event-'));
   const path = join(dir, `${eventName}.json`);
   writeFileSync(path, `${JSON.stringify(payload, null, 2)}\n`);
@@ -112,10 +115,37 @@ function runValues(eventName: EventName, payload: Json, dispatchSha: string): Ru
   }
 }
 
-function setRepository(payload: Json, fullName: string): void {
+function ownerAndName(fullName: string, what: string): [owner: string, name: string] {
   const match = /^([^/\s]+)\/([^/\s]+)$/.exec(fullName);
-  if (!match) throw new RangeError(`repository must be owner/repo, not "${fullName}"`);
-  const [, owner, name] = match as unknown as [string, string, string];
+  if (!match) throw new RangeError(`${what} must be owner/repo, not "${fullName}"`);
+  return [match[1]!, match[2]!];
+}
+
+/** The head repository becomes a fork of the base one, as GitHub describes it: another id, name and owner. */
+function setFork(payload: Json, eventName: EventName, fullName: string): void {
+  if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
+    throw new RangeError(`only a pull request comes from a fork, not a ${eventName} event`);
+  const [owner, name] = ownerAndName(fullName, 'fork');
+  const { head, base } = payload.pull_request;
+  const repo = structuredClone(base.repo);
+  // Its URLs (html_url, clone_url, the API templates) name the fork too.
+  const named = typeof base.repo.html_url === 'string' ? new URL(base.repo.html_url).pathname.slice(1) : '';
+  for (const [key, value] of Object.entries(repo)) {
+    if (typeof value === 'string' && named !== '') repo[key] = value.replaceAll(named, fullName);
+  }
+  repo.id = Number(base.repo.id) + 1_000_000;
+  repo.node_id = `${String(base.repo.node_id)}F`;
+  repo.full_name = fullName;
+  repo.name = name;
+  repo.fork = true;
+  repo.owner = { ...repo.owner, login: owner, id: Number(repo.owner?.id ?? 0) + 1_000_000 };
+  head.repo = repo;
+  head.label = `${owner}:${String(head.ref)}`;
+  head.user = { ...head.user, login: owner };
+}
+
+function setRepository(payload: Json, fullName: string): void {
+  const [owner, name] = ownerAndName(fullName, 'repository');
   const repos = [payload.repository, payload.pull_request?.base?.repo, payload.pull_request?.head?.repo];
   const original = payload.repository.full_name;
   for (const repo of repos) {

@@ -1,6 +1,6 @@
 // The remote work comes to exist here: triggered exactly once, or attached to by id. A retry comes
 // here again: the attempt before it is put aside with the view's other attempts first.
-import { fingerprintOf } from '../fingerprint.ts';
+import { fingerprintKey, fingerprintOf } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
 // Links are built from the API root and the checked id: the `url` a server sends is never passed on.
 import { buildRef, runRef, type RemoteRef } from '../refs.ts';
@@ -41,6 +41,12 @@ export async function start(context: FlowContext, prepared: Prepared): Promise<v
   context.emit.triggered(info);
 }
 
+/**
+ * A cancel during the look for a lost trigger's run leaves this long for one last look: with the abort's
+ * 4.5 s after it, within the 7.5 s the runner gives before SIGTERM.
+ */
+const LAST_LOOK_MS = 2000;
+
 async function triggerOrAttach(
   context: FlowContext,
   { resolved, before }: Prepared,
@@ -52,6 +58,7 @@ async function triggerOrAttach(
     clock: context.clock,
     sleep: context.sleep,
     cancel: context.cancel.signal,
+    lastLook: { client: context.unboundedClient, budgetMs: LAST_LOOK_MS, hurry: context.cancel.hurry },
   };
   const common = {
     ...(settings.branch !== undefined ? { branch: settings.branch } : {}),
@@ -70,9 +77,10 @@ async function triggerOrAttach(
         ...(settings.sourceRunId !== undefined ? { sourceRunId: settings.sourceRunId } : {}),
         ...common,
       };
-      const fingerprint = fingerprintOf(payload, before.runs);
+      const key = fingerprintKey(settings.token);
+      const fingerprint = fingerprintOf(payload, before.runs, key);
       context.emit.triggering(fingerprint);
-      const run = await triggerRunOnce(deps, payload, fingerprint);
+      const run = await triggerRunOnce(deps, payload, fingerprint, key);
       return { ref: runRef(client.apiUrl, run.id), resource: run };
     }
     case 'build': {

@@ -1,6 +1,8 @@
 // Who may read a page. Public applications' pages are open to anyone; a private application's need a
 // token of its owner or of a member of the owning organisation, the same rule as the API's. A person
-// gives the token once, as `?token=` or through the token form, and keeps it in an HttpOnly cookie.
+// gives the token once, as `?token=` or through the token form, and keeps it in an HttpOnly cookie; a
+// `?token=` is answered with a redirect to the same page without it, so that the token leaves the address
+// bar, the history and any Referer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canRead } from '../http.ts';
 import type { EmulatorState } from '../state.ts';
@@ -46,12 +48,26 @@ const tokenCookie = (token: string) =>
   `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax`;
 const clearedCookie = `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 
+/**
+ * For a page asked for with a known `?token=` (and no Authorization header): the cookie that keeps the
+ * token, and where to send the browser instead, the same page without it.
+ */
+export function tokenRedirect(
+  state: EmulatorState,
+  request: FastifyRequest,
+): { location: string; cookie: string } | undefined {
+  const offered = offeredToken(request);
+  if (offered?.from !== 'query' || !state.world.tokens.has(offered.token)) return undefined;
+  const path = returnPath(request);
+  // A path that a browser would read as another host (`//host`, `/\\host`) is never sent back.
+  return { location: /^\/(?![/\\])/.test(path) ? path : '/', cookie: tokenCookie(offered.token) };
+}
+
 /** Whether the request may see `app`'s pages; when not, the page that asks for a token. */
 export function pageAccess(state: EmulatorState, request: FastifyRequest, app: AppRecord): PageAccess {
   const offered = offeredToken(request);
   const user: UserRecord | undefined = offered ? state.world.tokens.get(offered.token) : undefined;
   const headers: Record<string, string> = {};
-  if (offered?.from === 'query' && user) headers['set-cookie'] = tokenCookie(offered.token);
   if (offered?.from === 'cookie' && !user) headers['set-cookie'] = clearedCookie;
   if (canRead(state, user, app)) return { allowed: true, headers };
   const name = `${app.owner.username}/${app.name}`;

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorState } from '../state.ts';
 import type { AppRecord } from '../world-records.ts';
-import { pageAccess, registerLoginRoute } from './access.ts';
+import { pageAccess, registerLoginRoute, tokenRedirect } from './access.ts';
 import { appPage } from './app-page.ts';
 import { notFoundPage, sendPage, type Page } from './document.ts';
 import { runPage } from './run-page.ts';
@@ -28,6 +28,16 @@ function answer(
   reply: FastifyReply,
   render: (app: AppRecord) => Page,
 ): FastifyReply {
+  const redirect = tokenRedirect(state, request);
+  if (redirect) {
+    return reply
+      .code(303)
+      .header('location', redirect.location)
+      .header('set-cookie', redirect.cookie)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send();
+  }
   const { owner, application } = request.params;
   state.world.sync();
   const app = state.world.app(owner, application);

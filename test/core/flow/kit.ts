@@ -19,6 +19,9 @@ import { INPUT_DEFAULTS, readSettings, type Settings } from '../../../src/core/s
 import { FakeApi } from './fake-api.ts';
 import { VirtualTime } from './virtual-time.ts';
 
+/** The API token every flow of the kit is given, unless its inputs say otherwise. */
+export const KIT_TOKEN = 'fake-token-0123456789';
+
 export interface FlowRun {
   outcome: Outcome;
   conclusions: Conclusion[];
@@ -72,7 +75,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
   const inputs: Record<string, string> = {
     ...INPUT_DEFAULTS,
     'base-url': 'https://ci.test',
-    token: 'fake-token-0123456789',
+    token: KIT_TOKEN,
     // These flows print step logs when steps end; live streaming runs on its own time (test/core/live-log/).
     'step-logs': 'failed',
     ...setup.inputs,

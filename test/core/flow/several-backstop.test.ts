@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../../src/api/types.ts';
 import { leftWorkOfTargets } from '../../../src/core/backstop.ts';
+import { fingerprintKey } from '../../../src/core/fingerprint.ts';
 import { readSavedState, type StateKey } from '../../../src/core/contract.ts';
 import { lostResponse } from './fake-api.ts';
+import { KIT_TOKEN } from './kit.ts';
 import { runOf, runSeveral } from './several-kit.ts';
 
 describe('the post entry’s backstop with several targets', () => {
@@ -31,7 +33,7 @@ describe('the post entry’s backstop with several targets', () => {
       true,
     );
     expect(targets.filter((target) => target.pendingTrigger !== undefined).length).toBeGreaterThanOrEqual(1);
-    const left = await leftWorkOfTargets(run.api, targets);
+    const left = await leftWorkOfTargets(run.api, targets, fingerprintKey(KIT_TOKEN));
     expect(new Set(left.refs.map((ref) => ref.id))).toEqual(
       new Set(['build', 'test', 'e2e'].map((name) => runOf(run.api, name))),
     );

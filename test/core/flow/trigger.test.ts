@@ -1,11 +1,12 @@
 // The trigger, exactly once: lost responses for runs and builds, refused triggers sent again, and
 // the fingerprint that lets the post entry find a run whose trigger was in flight.
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunTrigger } from '../../../src/api/types.ts';
-import { isFingerprint } from '../../../src/core/fingerprint.ts';
+import { fingerprintKey, isFingerprint, type TriggerFingerprint } from '../../../src/core/fingerprint.ts';
 import { findTriggeredRuns } from '../../../src/core/trigger.ts';
 import { httpError, lostResponse, PIPELINE_ID, unusableAnswer, type FakeApi } from './fake-api.ts';
-import { runFlow } from './kit.ts';
+import { KIT_TOKEN, runFlow } from './kit.ts';
 
 const inputs = {
   'pipeline-id': PIPELINE_ID,
@@ -146,6 +147,26 @@ describe('a run trigger', () => {
     expect(isFingerprint(JSON.parse(run.state.get('pendingTrigger')!))).toBe(true);
   });
 
+  it('lost, its run appearing late, then cancelled during the settle time: one last look finds it, and main aborts it', async () => {
+    const run = await runFlow({
+      inputs,
+      arrange: ({ api, cancel, time }) =>
+        api.failNext('triggerRun', ({ args }) => {
+          time.at(4000, () => void api.create('run', args[0] as RunTrigger));
+          time.at(4500, cancel);
+          throw lostResponse();
+        }),
+    });
+    expect(run.outcome).toMatchObject({ kind: 'cancelled', success: false });
+    expect(run.api.count('triggerRun')).toBe(1);
+    // Refused while the run is queued, the abort is sent again until it takes.
+    expect(run.api.count('abortRun')).toBeGreaterThanOrEqual(1);
+    expect(run.outcome.message).toMatch(/aborted/i);
+    const [created] = [...run.api.remotes.keys()];
+    expect(run.outputs.get('run-id')).toBe(created);
+    expect(run.state.get('settled')).toBe('true');
+  });
+
   it('saves a fingerprint that holds no env var value', async () => {
     const run = await runFlow({
       inputs,
@@ -167,9 +188,32 @@ describe('a run trigger', () => {
         }),
       extraSinks: [{ triggering: (fingerprint) => void (saved = JSON.stringify(fingerprint)) }],
     }).then(async (run) => {
-      const found = await findTriggeredRuns(run.api, JSON.parse(saved));
+      const found = await findTriggeredRuns(run.api, JSON.parse(saved), fingerprintKey(KIT_TOKEN));
       expect(found.map((found) => found.id)).toEqual([...run.api.remotes.keys()]);
+      // Made again from another token, the key matches nothing: it is the token's, not the state's.
+      expect(await findTriggeredRuns(run.api, JSON.parse(saved), fingerprintKey('another-token'))).toEqual(
+        [],
+      );
     });
+  });
+
+  it('saves an env HMAC that what the state and the log show cannot check a guess against', async () => {
+    let saved = '';
+    const run = await runFlow({
+      inputs,
+      extraSinks: [{ triggering: (fingerprint) => void (saved = JSON.stringify(fingerprint)) }],
+    });
+    const fingerprint = JSON.parse(saved) as TriggerFingerprint;
+    // Someone who reads the state (printed with step debug on) and guesses the values offline.
+    const guesses = ['hunter1', 'hunter2', 'hunter3'].map((secret) => [
+      ['SECRET', secret],
+      ['LEVEL', 'debug'],
+    ]);
+    const offline = guesses.map((guess) =>
+      createHmac('sha256', fingerprint.salt).update(JSON.stringify(guess)).digest('hex'),
+    );
+    expect(offline).not.toContain(fingerprint.envHmac);
+    expect(run.lines.join('\n')).not.toContain(KIT_TOKEN);
   });
 });
 
