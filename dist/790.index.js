@@ -23,18 +23,21 @@ var deferred = __webpack_require__(449);
 var time = __webpack_require__(9834);
 // EXTERNAL MODULE: ./src/core/flow/target-label.ts
 var target_label = __webpack_require__(4956);
+// EXTERNAL MODULE: ./src/github/settings.ts
+var settings = __webpack_require__(9518);
 ;// CONCATENATED MODULE: ./src/action/github-names.ts
 // A target's GitHub reports: each report's name as the target names it (among several, holding its label).
 
+
 function namedFor(github, target) {
     const name = typeof target === 'string' ? (each) => (0,target_label/* nameForTarget */.S)(each, target) : target;
-    const { commitStatus, checkRun, deploymentEnvironment } = github;
-    return {
-        ...github,
-        ...(commitStatus !== undefined ? { commitStatus: name(commitStatus) } : {}),
-        ...(checkRun !== undefined ? { checkRun: name(checkRun) } : {}),
-        ...(deploymentEnvironment !== undefined ? { deploymentEnvironment: name(deploymentEnvironment) } : {}),
-    };
+    const named = { ...github };
+    for (const field of settings/* REPORT_FIELDS */.r$) {
+        const given = github[field];
+        if (given !== undefined)
+            named[field] = name(given);
+    }
+    return named;
 }
 
 // EXTERNAL MODULE: ./src/action/runner-context.ts + 1 modules
@@ -53,7 +56,7 @@ function gitHubSink(loading, github, run) {
     const { settings, tails } = run;
     return (0,deferred/* deferred */.y)(loading.then(({ createGitHubSink }) => createGitHubSink(namedFor(github, run.nameFor), {
         outputs: run.outputs,
-        state: run.state,
+        openReports: run.openReports,
         log: run.log,
         clock: time/* systemClock */.m,
         sleep: time/* realSleep */.u,

@@ -80,6 +80,11 @@ function tokenOf(request) {
     const token = query?.token;
     return typeof token === 'string' && token !== '' ? token : undefined;
 }
+/** The user whose token the request carries, if it is a known one; never throws. */
+function knownViewer(state, request) {
+    const token = tokenOf(request);
+    return token === undefined ? undefined : state.world.tokens.get(token);
+}
 /** Resolves the viewer; an unknown token is a 401 whatever the resource. */
 function authenticate(state, request) {
     const token = tokenOf(request);
@@ -943,13 +948,23 @@ function offeredToken(request) {
 }
 const tokenCookie = (token) => `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax`;
 const clearedCookie = `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+/**
+ * For a page asked for with a known `?token=` (and no Authorization header): the cookie that keeps the
+ * token, and where to send the browser instead, the same page without it.
+ */
+function tokenRedirect(state, request) {
+    const offered = offeredToken(request);
+    if (offered?.from !== 'query' || !state.world.tokens.has(offered.token))
+        return undefined;
+    const path = returnPath(request);
+    // A path that a browser would read as another host (`//host`, `/\\host`) is never sent back.
+    return { location: /^\/(?![/\\])/.test(path) ? path : '/', cookie: tokenCookie(offered.token) };
+}
 /** Whether the request may see `app`'s pages; when not, the page that asks for a token. */
 function pageAccess(state, request, app) {
     const offered = offeredToken(request);
     const user = offered ? state.world.tokens.get(offered.token) : undefined;
     const headers = {};
-    if (offered?.from === 'query' && user)
-        headers['set-cookie'] = tokenCookie(offered.token);
     if (offered?.from === 'cookie' && !user)
         headers['set-cookie'] = clearedCookie;
     if (canRead(state, user, app))
@@ -1749,6 +1764,16 @@ ${steps.html}`;
 const OWNER = '/:owner(^(?!api$|_emulator$)[^/]+$)';
 /** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
 function answer(state, request, reply, render) {
+    const redirect = tokenRedirect(state, request);
+    if (redirect) {
+        return reply
+            .code(303)
+            .header('location', redirect.location)
+            .header('set-cookie', redirect.cookie)
+            .header('cache-control', 'no-store')
+            .header('referrer-policy', 'no-referrer')
+            .send();
+    }
     const { owner, application } = request.params;
     state.world.sync();
     const app = state.world.app(owner, application);
@@ -1810,12 +1835,30 @@ class RequestLog {
         this.#start = 0;
     }
 }
+/** What the log keeps of one request body at most; a longer one is cut, and says so. */
+const MAX_LOGGED_BODY_BYTES = 4096;
 /**
  * A copy of a request body fit for the log: environment variables are secrets, so everything under
- * `envVars` but the keys, and the `value` of anything shaped like `{key, value}`, is replaced.
+ * `envVars` but the keys, and the `value` of anything shaped like `{key, value}`, is replaced. A body
+ * whose JSON is over 4 KiB is kept as the start of that JSON, with how long it was.
  */
 function loggedBody(body) {
-    return redact(body, false);
+    const redacted = redact(body, false);
+    const json = JSON.stringify(redacted) ?? '';
+    const bytes = Buffer.byteLength(json);
+    if (bytes <= MAX_LOGGED_BODY_BYTES)
+        return redacted;
+    const start = Buffer.from(json)
+        .subarray(0, MAX_LOGGED_BODY_BYTES)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
+    return `${start}… [cut: ${bytes} bytes in all]`;
+}
+/** Query parameters that carry credentials, by name: their values never reach the log. */
+const CREDENTIAL_PARAMETER = /token|secret|passw(?:or)?d|credential|signature|api[-_]?key|^(?:auth|authorization|key|sig|session|code)$/i;
+/** The query as the log keeps it: credential-looking parameters (`token`, `access_token`, ...) redacted. */
+function loggedQuery(query) {
+    return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, CREDENTIAL_PARAMETER.test(name) ? REDACTED : value]));
 }
 function redact(value, secret) {
     if (Array.isArray(value))
@@ -2676,7 +2719,8 @@ function refuseForeignHosts(app, served) {
 }
 function registerApiHooks(app, state) {
     // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
-    // so that the request log holds the body of a request that got a fault.
+    // so that the request log holds the body of a request that got a fault. A body is logged only when
+    // the request carries a known token: nobody else can fill the log with what they send.
     app.addHook('onRequest', async (request) => {
         if (!isApiPath(request))
             return;
@@ -2686,7 +2730,7 @@ function registerApiHooks(app, state) {
             method: request.method,
             path: pathOf(request),
             ...(request.routeOptions.url !== undefined ? { route: request.routeOptions.url } : {}),
-            query: stringQuery(request.query),
+            query: loggedQuery(stringQuery(request.query)),
             hasAuthorization: request.headers.authorization !== undefined,
         });
         state.stats.request(request.method, request.routeOptions.url);
@@ -2715,7 +2759,7 @@ function registerApiHooks(app, state) {
         const info = requestInfo(request);
         if (!info.log)
             return;
-        if (request.body !== undefined)
+        if (request.body !== undefined && knownViewer(state, request))
             info.log.body = loggedBody(request.body);
         const fault = info.failRequest;
         if (fault?.destroySocket) {
