@@ -143,10 +143,7 @@ export function decide(ending: Ending, gate: Gate): Decision {
 }
 
 function cutBeforeStart(ending: Extract<Ending, { kind: 'cut-before-start' }>, gate: Gate): Outcome {
-  const what =
-    ending.reason === 'timeout'
-      ? `Timed out${gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : ''}`
-      : 'Cancelled';
+  const what = stopWords(ending.reason, gate);
   // A trigger that went out may have created a run: the post step looks for it by its fingerprint.
   const message = ending.triggerSent
     ? `${what} while the trigger's answer was awaited; the post step looks for what it may have created.`
@@ -201,15 +198,14 @@ function stoppedOutcome(ending: Extract<Ending, { kind: 'stopped' }>, gate: Gate
       : '';
   const left = abort === undefined ? `; the ${noun} was left running` : '';
   const failedAbort = abort && !abort.confirmed ? `; ${abort.message.replace(/\.$/, '')}` : '';
-  if (ending.reason === 'timeout') {
-    const after = gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : '';
-    return {
-      kind: 'timed-out',
-      success: false,
-      message: `Timed out${after}${aborted}${left}${failedAbort}.`,
-    };
-  }
-  return cancelled(`Cancelled${aborted}${left}${failedAbort}.`);
+  const message = `${stopWords(ending.reason, gate)}${aborted}${left}${failedAbort}.`;
+  return ending.reason === 'timeout' ? { kind: 'timed-out', success: false, message } : cancelled(message);
+}
+
+/** `Timed out after 10m00s` or `Cancelled`: how a stop's line begins. */
+function stopWords(reason: 'timeout' | 'cancelled', gate: Gate): string {
+  if (reason === 'cancelled') return 'Cancelled';
+  return `Timed out${gate.timeoutMs !== undefined ? ` after ${formatDuration(gate.timeoutMs)}` : ''}`;
 }
 
 /**

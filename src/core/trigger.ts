@@ -279,7 +279,7 @@ export async function findTriggeredRuns(
 /** Builds: a lost build can be found only when the application's builds can be listed. */
 export interface BuildsBefore {
   builds: Build[];
-  list?: () => Promise<Build[]>;
+  list?: (client?: CiApi, call?: CallOptions) => Promise<Build[]>;
 }
 
 export function triggerBuildOnce(
@@ -294,8 +294,8 @@ export function triggerBuildOnce(
     send: () => deps.client.triggerBuild(payload),
     ...(list
       ? {
-          find: async () =>
-            (await list()).filter(
+          find: async (client, call) =>
+            (await list(client, call)).filter(
               (build) =>
                 !known.has(build.id) &&
                 (payload.branch === undefined || build.branch === payload.branch) &&

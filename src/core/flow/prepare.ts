@@ -3,6 +3,7 @@ import { isLoopbackHost } from '../../api/proxy.ts';
 import type { Build, Run } from '../../api/types.ts';
 import { resolveTarget, resolveWorkflowApplicationId, type Resolved } from '../resolve.ts';
 import type { FlowContext } from './context.ts';
+import type { CallOptions, CiApi } from '../api-port.ts';
 
 export interface Prepared {
   resolved: Resolved;
@@ -16,7 +17,8 @@ interface Before {
   history: number[];
   runs: Run[];
   builds: Build[];
-  listBuilds?: () => Promise<Build[]>;
+  /** The application's newest builds, on the port given (the flow's by default). */
+  listBuilds?: (port?: CiApi, call?: CallOptions) => Promise<Build[]>;
 }
 
 /** Resolves the target; undefined when cancelled before anything was triggered. */
@@ -57,7 +59,8 @@ export async function lookBefore({ client, settings }: FlowContext, resolved: Re
   }
   const target = settings.target;
   if (resolved.kind === 'build' && target.kind === 'application') {
-    const list = () => client.listBuilds(target.owner, target.application, { limit: client.pageSize });
+    const list = (port = client, call?: CallOptions) =>
+      port.listBuilds(target.owner, target.application, { limit: port.pageSize }, call);
     const builds = await list();
     return { runs: [], builds, history: durations(builds), listBuilds: list };
   }

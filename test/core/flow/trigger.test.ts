@@ -324,6 +324,22 @@ describe('a build trigger', () => {
     expect(run.lines.some((line) => line.startsWith('Adopted build '))).toBe(true);
   });
 
+  it('lost, its build appearing late, then cancelled during the settle time: one last look finds it', async () => {
+    const run = await runFlow({
+      inputs: { application: 'acme/classic', branch: 'main' },
+      arrange: ({ api, cancel, time }) =>
+        api.failNext('triggerBuild', ({ args }) => {
+          time.at(4000, () => void api.create('build', args[0] as RunTrigger));
+          time.at(4500, cancel);
+          throw lostResponse('POST', '/builds');
+        }),
+    });
+    expect(run.outcome).toMatchObject({ kind: 'cancelled', success: false });
+    expect(run.api.count('triggerBuild')).toBe(1);
+    expect(run.api.count('abortBuild')).toBeGreaterThanOrEqual(1);
+    expect(run.outputs.get('build-id')).toBe([...run.api.remotes.keys()][0]);
+  });
+
   it('whose response is lost stops when the builds cannot be listed (application-id)', async () => {
     const run = await runFlow({
       inputs: { 'application-id': 'a0000000000000000000000b' },
