@@ -2911,7 +2911,7 @@ function triggerBuildOnce(deps, payload, before) {
         send: () => deps.client.triggerBuild(payload),
         ...(list
             ? {
-                find: async () => (await list()).filter((build) => !known.has(build.id) &&
+                find: async (client, call) => (await list(client, call)).filter((build) => !known.has(build.id) &&
                     (payload.branch === undefined || build.branch === payload.branch) &&
                     (payload.message === undefined || build.message === payload.message)),
             }
@@ -3078,9 +3078,7 @@ function decide(ending, gate) {
     }
 }
 function cutBeforeStart(ending, gate) {
-    const what = ending.reason === 'timeout'
-        ? `Timed out${gate.timeoutMs !== undefined ? ` after ${(0,format/* formatDuration */.a3)(gate.timeoutMs)}` : ''}`
-        : 'Cancelled';
+    const what = stopWords(ending.reason, gate);
     // A trigger that went out may have created a run: the post step looks for it by its fingerprint.
     const message = ending.triggerSent
         ? `${what} while the trigger's answer was awaited; the post step looks for what it may have created.`
@@ -3129,15 +3127,14 @@ function stoppedOutcome(ending, gate) {
             : '';
     const left = abort === undefined ? `; the ${noun} was left running` : '';
     const failedAbort = abort && !abort.confirmed ? `; ${abort.message.replace(/\.$/, '')}` : '';
-    if (ending.reason === 'timeout') {
-        const after = gate.timeoutMs !== undefined ? ` after ${(0,format/* formatDuration */.a3)(gate.timeoutMs)}` : '';
-        return {
-            kind: 'timed-out',
-            success: false,
-            message: `Timed out${after}${aborted}${left}${failedAbort}.`,
-        };
-    }
-    return cancelled(`Cancelled${aborted}${left}${failedAbort}.`);
+    const message = `${stopWords(ending.reason, gate)}${aborted}${left}${failedAbort}.`;
+    return ending.reason === 'timeout' ? { kind: 'timed-out', success: false, message } : cancelled(message);
+}
+/** `Timed out after 10m00s` or `Cancelled`: how a stop's line begins. */
+function stopWords(reason, gate) {
+    if (reason === 'cancelled')
+        return 'Cancelled';
+    return `Timed out${gate.timeoutMs !== undefined ? ` after ${(0,format/* formatDuration */.a3)(gate.timeoutMs)}` : ''}`;
 }
 /**
  * A target cancelled because another failed first: aborted, or when it had finished just before the
