@@ -4,7 +4,7 @@
 import { EOL } from 'node:os';
 import type { Outputs, StateStore } from '../core/contract.ts';
 import type { AnnotationProps, Log, SummarySink } from '../core/ports.ts';
-import { fenceLogLines, guardLogLine, neutralize, stripControls } from '../text/safety.ts';
+import { fenceLogLines, fenceLogText, guardLogLine, neutralize, stripControls } from '../text/safety.ts';
 import { drained } from '../runtime/drained.ts';
 import { readState } from './inputs.ts';
 import { coreNow, withCore } from './lazy-core.ts';
@@ -19,6 +19,14 @@ export const githubLog: Log = {
     // thousands of lines a second, and a write each would queue as many requests while stdout is full.
     withCore((core) => core.info(fenced.join(EOL)));
   },
+  // A live log's chunk, fenced as a whole, in order with what core.info writes. Its pieces are written
+  // one after the other (core.info would join them to a line end: a copy of the whole chunk), as bytes: a
+  // string waiting in stdout's queue for the runner to read it would be copied by every young-generation
+  // collection meanwhile, and V8 grows that generation by what it copies.
+  remoteText: (text) =>
+    withCore(() => {
+      for (const piece of fenceLogText(text, EOL)) process.stdout.write(Buffer.from(piece));
+    }),
   debug: (line) => withCore((core) => core.debug(stripControls(line))),
   // Annotations and group titles carry remote text too (an error body in a message): inert, as info is.
   warning: (message, props) => withCore((core) => core.warning(neutralize(message), inertProps(props))),

@@ -15,6 +15,11 @@ export interface Log {
    * the runner's log fences them, a terminal cleans them.
    */
   remote(lines: readonly string[]): void;
+  /**
+   * The same as `remote(text.split('\n'))`, for lines that come as one text joined by LF (a live log's
+   * chunk): a port that can keep a block inert in a few passes over it, rather than line by line, says so.
+   */
+  remoteText?(text: string): void;
   startGroup(title: string): void;
   endGroup(): void;
   /** A line that replaces the previous progress line where the sink can (a TTY); else a normal line. */

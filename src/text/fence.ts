@@ -36,11 +36,28 @@ export function fenceFor(
   text: string | readonly string[],
   nextToken: TokenSource = randomToken,
 ): CommandFence {
-  const haystack = (typeof text === 'string' ? [text] : text).map((line) => line.toLowerCase());
+  const holds = tokenSearch(text);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const fence = createCommandFence(nextToken);
-    const needle = fence.token.toLowerCase();
-    if (!haystack.some((line) => line.includes(needle))) return fence;
+    if (!holds(fence.token)) return fence;
   }
   throw new Error(`Could not draw a stop-commands token absent from the text in ${MAX_ATTEMPTS} attempts.`);
+}
+
+// Besides A–Z, only these lower-case to an ASCII letter (U+0130 to `i` and a combining dot, the Kelvin sign
+// to `k`); a case-insensitive pattern does not take them for one.
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
+/** Whether a token occurs in the text once lower-cased, as the runner compares. */
+function tokenSearch(text: string | readonly string[]): (token: string) => boolean {
+  if (typeof text === 'string' && !LOWERS_TO_ASCII.test(text)) {
+    // A token is letters and digits: a case-insensitive pattern finds it without a lower-cased copy of a
+    // long text (a live log's chunk).
+    return (token) => new RegExp(token, 'i').test(text);
+  }
+  const haystack = (typeof text === 'string' ? [text] : text).map((line) => line.toLowerCase());
+  return (token) => {
+    const needle = token.toLowerCase();
+    return haystack.some((line) => line.includes(needle));
+  };
 }

@@ -27,17 +27,20 @@
 // reliably break a match, and such characters between the `#`s or the `:`s must not hide one either.
 import { fenceFor, randomToken, type TokenSource } from './fence.ts';
 
+// C0 but tab and the line breaks, DEL, C1 but NEL, the bidirectional controls
+const CONTROLS = String.raw`[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
 const STRING_END = String.raw`[^\x07\x1b\x9c\n\r\v\f\x85\u2028\u2029]*(?:\x07|\x1b\\|\x9c)?`;
 const UNSAFE = new RegExp(
   [
     String.raw`(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?`, // CSI, also when cut before its final byte
     String.raw`(?:\x1b[\]P^_X]|[\x90\x98\x9d-\x9f])${STRING_END}`, // OSC, DCS, SOS, PM, APC
     String.raw`\x1b[ -/]*[0-~]?`, // any other escape, and a lone ESC
-    // C0 but tab and the line breaks, DEL, C1 but NEL, the bidirectional controls
-    String.raw`[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]`,
+    CONTROLS,
   ].join('|'),
   'g',
 );
+/** Every match of UNSAFE begins with one of CONTROLS: a text without any has nothing to remove. */
+const HAS_CONTROL = new RegExp(CONTROLS);
 const SGR = new RegExp(String.raw`^\x1b\[[0-9;:]*m$`);
 
 /** Every kind of line break, for splitting or replacing (a global pattern: do not use it with test()). */
@@ -50,6 +53,8 @@ export interface NeutralizeOptions {
 
 /** Remote text without escape sequences or control characters; tabs and line breaks are left as they are. */
 export function neutralize(text: string, options: NeutralizeOptions = {}): string {
+  // A long text (a live log's chunk) is most often clean: one quick look instead of the whole pattern.
+  if (!HAS_CONTROL.test(text)) return text;
   const keep = options.keepColors === true;
   return text.replace(UNSAFE, (match) => (keep && SGR.test(match) ? match : ''));
 }
@@ -142,3 +147,22 @@ export function fenceLogLines(lines: readonly string[], nextToken: TokenSource =
   const fence = fenceFor(body, nextToken);
   return [fence.start, ...body, fence.end];
 }
+
+/**
+ * `fenceLogLines(text.split('\n'))` for lines that come as one text joined by LF (a live log's chunk), as
+ * pieces to write one after the other: together they are those lines, each ended by `eol`. A few passes
+ * over the whole text replace several strings and arrays per line, and the text is not copied to be
+ * joined to the fence's lines. No escape sequence, `##[` or token spans a line end, so neutralising,
+ * defusing and looking for the token in the whole text is the same as in each line. A line ending in a
+ * CR of its own would join the LF after it into one break: such a text is fenced line by line.
+ */
+export function fenceLogText(text: string, eol: string, nextToken: TokenSource = randomToken): string[] {
+  const body = defuseLogLine(neutralize(text, { keepColors: true }));
+  if (body.includes('\r\n')) return [fenceLogLines(text.split('\n'), nextToken).join(eol) + eol];
+  const fence = fenceFor(body, nextToken);
+  const lines = eol === '\n' && !OTHER_BREAK.test(body) ? body : body.replace(LINE_BREAKS, eol);
+  return [fence.start + eol, lines, eol + fence.end + eol];
+}
+
+/** Every line break LINE_BREAKS matches but LF. */
+const OTHER_BREAK = /[\r\v\f\u0085\u2028\u2029]/;

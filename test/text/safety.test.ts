@@ -12,6 +12,7 @@ import {
   defuseLogLine,
   escapeHtml,
   fenceLogLines,
+  fenceLogText,
   guardLogLine,
   htmlText,
   neutralize,
@@ -265,6 +266,57 @@ describe('the fenced log tail', () => {
       '# #[error]x',
       '# #[endgroup]',
     ]);
+  });
+});
+
+describe('fenceLogText', () => {
+  it('is fenceLogLines for lines joined by LF, each line ended by the line end (generated cases)', () => {
+    let seed = 5;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % bound;
+    };
+    const token = 'abcdefghijklmnopqrsk';
+    const pieces = [
+      'a',
+      ' ',
+      '\n',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\v',
+      `${ESC}[31m`,
+      `${ESC}]0;title\u0007`,
+      ESC,
+      '\u0000',
+      '\u202e',
+      '##[',
+      '#\u200b#[',
+      '::error::',
+      '\u0130',
+      '\u212a',
+      'ABCDEFGHIJKLMNOPQRS',
+      token.toUpperCase(),
+      'é😀',
+    ];
+    for (let round = 0; round < 400; round += 1) {
+      let text = '';
+      for (let count = next(30); count > 0; count -= 1) text += pieces[next(pieces.length)];
+      for (const eol of ['\n', '\r\n']) {
+        const expected = `${fenceLogLines(text.split('\n'), tokens(token, 'T0123456789abcdefXYZ')).join(eol)}${eol}`;
+        const written = fenceLogText(text, eol, tokens(token, 'T0123456789abcdefXYZ'));
+        expect(written.join(''), JSON.stringify({ text, eol })).toBe(expected);
+      }
+    }
+  });
+
+  it('draws a new token when the text holds the first in any case, also as the Kelvin sign lower-cases', () => {
+    const fence = (text: string) =>
+      fenceLogText(text, '\n', tokens('abcdefghijklmnopqrsk', 'T0123456789abcdefXYZ'))[0];
+    expect(fence('plain')).toBe('::stop-commands::abcdefghijklmnopqrsk\n');
+    expect(fence('x ABCDEFGHIJKLMNOPQRSK y')).toBe('::stop-commands::T0123456789abcdefXYZ\n');
+    expect(fence('x ABCDEFGHIJKLMNOPQRS\u212a y')).toBe('::stop-commands::T0123456789abcdefXYZ\n');
   });
 });
 

@@ -111,6 +111,9 @@ export class LiveSteps {
       print: this.#deps.print
         ? (lines) => this.#deps.print!(step, lines)
         : (lines) => log.remote(prefix ? prefixed(prefix, lines) : lines),
+      ...(!this.#deps.print && log.remoteText
+        ? { printText: (text: string) => log.remoteText!(prefix ? prefixedText(prefix, text) : text) }
+        : {}),
       note: (message) => log.info(message),
       debug: (message) => log.debug(message),
       ...(log.drained ? { drained: () => log.drained!() } : {}),
@@ -136,5 +139,19 @@ function prefixed(prefix: string, lines: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * `prefixed()` for lines joined by LF, in one pass when no line holds a break of its own (the usual case:
+ * a long log is thousands of lines a second).
+ */
+function prefixedText(prefix: string, text: string): string {
+  if (OTHER_BREAK.test(text)) return prefixed(prefix, text.split('\n')).join('\n');
+  // One flat string, where the prefix and the text joined would be copied again by the next pass.
+  return text.replace(LINE_START, prefix.replaceAll('$', '$$$$'));
+}
+
 /** Any character LINE_BREAKS matches; removing unsafe characters never makes one. */
 const BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** Where each line of a text without OTHER_BREAK begins. */
+const LINE_START = /^/gm;
+/** The same but LF, which only joins the lines of a text. */
+const OTHER_BREAK = /[\r\v\f\u0085\u2028\u2029]/;

@@ -38,6 +38,11 @@ export interface TailerDeps {
   /** Whole lines of the log, in order, each once. */
   print(lines: readonly string[]): void;
   /**
+   * The same lines as one text, joined by LF (`print(text.split('\n'))`), when the printer takes them so:
+   * a long log is thousands of lines a second, better handled a chunk at a time than a line at a time.
+   */
+  printText?(text: string): void;
+  /**
    * Resolves once what was printed has gone out (stdout has drained). The next chunk is taken only then,
    * so that a reader of the output slower than the log (the runner) holds the log back on the socket
    * rather than in this process's memory.
@@ -130,8 +135,15 @@ export class StepLogTailer {
 
   #end(): Tail {
     const last = this.#assembler.end();
-    if (last !== undefined) this.#deps.print([last]);
+    if (last !== undefined) this.#print(last);
     return this.#tail.end();
+  }
+
+  /** Whole lines joined by LF. */
+  #print(text: string): void {
+    const { printText, print } = this.#deps;
+    if (printText) printText(text);
+    else print(text.split('\n'));
   }
 
   async #follow(): Promise<void> {
@@ -228,9 +240,9 @@ export class StepLogTailer {
   /** True when lines were printed. */
   #take(bytes: Uint8Array): boolean {
     this.#tail.push(bytes);
-    const lines = this.#assembler.push(bytes);
-    if (lines.length > 0) this.#deps.print(lines);
-    return lines.length > 0;
+    const text = this.#assembler.pushBlock(bytes);
+    if (text !== undefined) this.#print(text);
+    return text !== undefined;
   }
 
   /** Waits for what was printed to go out; false when the read's signal fires first. */

@@ -33,15 +33,11 @@ const CR = 0x0d;
 // Room kept for the `… [N more bytes]` marker of a cut line; lines limits below twice this get no marker.
 export const MARKER_ROOM = 40;
 
-interface Entry {
-  bytes: Uint8Array;
-  /** Bytes cut from the end of the line. */
-  cut: number;
-  /** Bytes this line counts against maxBytes, marker included. */
-  size: number;
-}
-
-/** The incremental form of tailLines, for callers that receive chunks rather than an iterable. */
+/**
+ * The incremental form of tailLines, for callers that receive chunks rather than an iterable. A live log
+ * pushes thousands of lines a second, each kept until the next chunk pushes it out: the kept lines are
+ * numbers in a queue and bytes in one ring buffer, not an object and an array each.
+ */
 export class LineTail {
   private readonly maxLines: number;
   private readonly maxBytes: number;
@@ -50,9 +46,21 @@ export class LineTail {
   private pendingLength = 0;
   private pendingOverflow = 0;
   private lastByte = -1;
-  private entries: (Entry | undefined)[] = [];
+  // The kept lines, oldest first from `head`: where each begins among the bytes written to the ring, its
+  // length, the bytes cut from its end, and what it counts against maxBytes (its marker included).
+  private readonly starts: number[] = [];
+  private readonly lengths: number[] = [];
+  private readonly cuts: number[] = [];
+  private readonly sizes: number[] = [];
   private head = 0;
+  /**
+   * The kept lines' bytes. Written in turn and wrapping around: the kept lines are the last ones written
+   * and add up to at most maxBytes, so a ring that large always holds them whole.
+   */
+  private ring: Uint8Array;
+  private written = 0;
   private keptBytes = 0;
+  private keptLength = 0;
   private dropped = 0;
   private total = 0;
   private readonly newlines: number[] = [];
@@ -67,24 +75,29 @@ export class LineTail {
     );
     this.lineLimit = Math.min(maxLineBytes, this.maxBytes);
     this.pending = new Uint8Array(this.lineLimit);
+    this.ring = new Uint8Array(Math.min(this.maxBytes, TAIL_DEFAULTS.maxBytes));
   }
 
   push(chunk: Uint8Array): void {
     this.total += chunk.length;
     const newlines = this.newlines;
-    newlines.length = 0;
-    for (let at = chunk.indexOf(LF); at !== -1; at = chunk.indexOf(LF, at + 1)) newlines.push(at);
+    let count = 0;
+    for (let at = chunk.indexOf(LF); at !== -1; at = chunk.indexOf(LF, at + 1)) newlines[count++] = at;
 
     // Lines completed in this chunk before its last maxLines ones cannot survive: count them, copy nothing.
-    const skip = Math.max(0, newlines.length - this.maxLines);
+    const skip = Math.max(0, count - this.maxLines);
     let begin = 0;
-    for (let index = 0; index < newlines.length; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const end = newlines[index] as number;
       if (index < skip) {
         this.dropped += 1;
         this.pendingLength = 0;
         this.pendingOverflow = 0;
         this.lastByte = -1;
+      } else if (this.pendingLength === 0 && this.pendingOverflow === 0 && end - begin <= this.lineLimit) {
+        // A line wholly in this chunk, not to be cut: kept straight from it.
+        const length = end - begin - (end > begin && chunk[end - 1] === CR ? 1 : 0);
+        this.keep(chunk, begin, length, 0, length);
       } else {
         this.append(chunk, begin, end);
         this.finishLine();
@@ -98,9 +111,10 @@ export class LineTail {
     if (this.pendingLength > 0 || this.pendingOverflow > 0) this.finishLine();
     const decoder = new TextDecoder();
     const lines: string[] = [];
-    for (let index = this.head; index < this.entries.length; index += 1) {
-      const entry = this.entries[index] as Entry;
-      lines.push(decoder.decode(entry.bytes) + (entry.cut > 0 && this.hasMarker() ? marker(entry.cut) : ''));
+    for (let index = this.head; index < this.starts.length; index += 1) {
+      const cut = this.cuts[index] as number;
+      const bytes = this.bytesOf(this.starts[index] as number, this.lengths[index] as number);
+      lines.push(decoder.decode(bytes) + (cut > 0 && this.hasMarker() ? marker(cut) : ''));
     }
     return { lines, truncatedLines: this.dropped, totalBytes: this.total };
   }
@@ -139,19 +153,58 @@ export class LineTail {
       length = keep;
       size = length + (this.hasMarker() ? Buffer.byteLength(marker(cut)) : 0);
     }
-    this.entries.push({ bytes: this.pending.slice(0, length), cut, size });
+    this.keep(this.pending, 0, length, cut, size);
+  }
+
+  /** Keeps `source[from, from + length)` as the newest line, after the oldest ones it pushes out. */
+  private keep(source: Uint8Array, from: number, length: number, cut: number, size: number): void {
+    this.starts.push(this.written);
+    this.lengths.push(length);
+    this.cuts.push(cut);
+    this.sizes.push(size);
     this.keptBytes += size;
-    while (this.entries.length - this.head > this.maxLines || this.keptBytes > this.maxBytes) this.evict();
+    this.keptLength += length;
+    while (this.starts.length - this.head > this.maxLines || this.keptBytes > this.maxBytes) this.evict();
+    if (this.head === this.starts.length) return;
+    this.reserve(this.keptLength);
+    const ring = this.ring;
+    let at = this.written % ring.length;
+    // Byte by byte: lines are short, and a view of each to copy it with would be one more object a line.
+    for (let index = from; index < from + length; index += 1) {
+      ring[at] = source[index] as number;
+      at = at + 1 === ring.length ? 0 : at + 1;
+    }
+    this.written += length;
+  }
+
+  /** A ring of at least `bytes` (never more than maxBytes are kept), the kept lines moved into it. */
+  private reserve(bytes: number): void {
+    const old = this.ring;
+    if (bytes <= old.length) return;
+    const ring = new Uint8Array(Math.min(this.maxBytes, Math.max(bytes, 2 * old.length)));
+    const from = this.head < this.starts.length ? (this.starts[this.head] as number) : this.written;
+    for (let at = from; at < this.written; at += 1) ring[at % ring.length] = old[at % old.length] as number;
+    this.ring = ring;
+  }
+
+  private bytesOf(start: number, length: number): Uint8Array {
+    const ring = this.ring;
+    const at = start % ring.length;
+    if (at + length <= ring.length) return ring.subarray(at, at + length);
+    const bytes = new Uint8Array(length);
+    bytes.set(ring.subarray(at));
+    bytes.set(ring.subarray(0, length - (ring.length - at)), ring.length - at);
+    return bytes;
   }
 
   private evict(): void {
-    const oldest = this.entries[this.head] as Entry;
-    this.entries[this.head] = undefined;
+    const head = this.head;
+    this.keptBytes -= this.sizes[head] as number;
+    this.keptLength -= this.lengths[head] as number;
     this.head += 1;
-    this.keptBytes -= oldest.size;
     this.dropped += 1;
-    if (this.head > 1024 && this.head * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.starts.length) {
+      for (const queue of [this.starts, this.lengths, this.cuts, this.sizes]) queue.splice(0, this.head);
       this.head = 0;
     }
   }

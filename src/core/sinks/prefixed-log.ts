@@ -13,6 +13,7 @@ export function prefixedLog(log: Log, label: string): Log {
     warning: (message, props) => log.warning(prefix + message, titled(props)),
     error: (message, props) => log.error(prefix + message, titled(props)),
     remote: (lines) => log.remote(lines),
+    ...(log.remoteText ? { remoteText: (text: string) => log.remoteText!(text) } : {}),
     startGroup: (title) => log.startGroup(prefix + title),
     endGroup: () => log.endGroup(),
     ...(log.drained ? { drained: () => log.drained!() } : {}),

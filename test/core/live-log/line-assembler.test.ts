@@ -78,6 +78,46 @@ describe('LineAssembler', () => {
     expect(assembler.push(encoder.encode('new\n'))).toEqual(['new']);
   });
 
+  it('gives the lines a log tail would, and a chunk’s lines at once, however the reads cut (generated cases)', async () => {
+    let seed = 11;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % bound;
+    };
+    const pieces = ['a', ' ', '\n', '\n', '\r\n', '\r', '\r\r\n', 'é', '中', '😀', '\ufeff', 'y'.repeat(50)];
+    for (let round = 0; round < 300; round += 1) {
+      let text = '';
+      for (let count = next(50); count > 0; count -= 1) text += pieces[next(pieces.length)];
+      const bytes = encoder.encode(text);
+      const maxLineBytes = 1 + next(140);
+      const cuts = Array.from({ length: next(6) }, () => next(bytes.length + 1)).sort((a, b) => a - b);
+      const tail = await tailLines(
+        (async function* () {
+          yield bytes;
+        })(),
+        { maxLines: 1e6, maxBytes: 1e6, maxLineBytes },
+      );
+      expect(assemble(bytes, cuts, maxLineBytes), JSON.stringify({ text, cuts, maxLineBytes })).toEqual(
+        tail.lines,
+      );
+      // The same lines as one text joined by LF, and nothing for a chunk that ends no line.
+      const assembler = new LineAssembler({ maxLineBytes });
+      const blocks: string[] = [];
+      let at = 0;
+      for (const cut of [...cuts, bytes.length]) {
+        const piece = bytes.subarray(at, cut);
+        const block = assembler.pushBlock(piece);
+        expect(block === undefined).toBe(!piece.includes(0x0a));
+        if (block !== undefined) blocks.push(block);
+        at = cut;
+      }
+      const last = assembler.end();
+      expect([...blocks, ...(last === undefined ? [] : [last])].join('\n').split('\n')).toEqual(
+        tail.lines.length === 0 ? [''] : tail.lines,
+      );
+    }
+  });
+
   it('refuses a line limit that is not a whole positive number', () => {
     expect(() => new LineAssembler({ maxLineBytes: 0 })).toThrow(/maxLineBytes/);
   });

@@ -98,4 +98,38 @@ describe('LiveSteps', () => {
       '[e2e] \u001b[32mgreen\u001b[0m',
     ]);
   });
+
+  it.each([
+    ['one target', undefined],
+    ['one target among several', 'e2e'],
+  ])('prints the same lines to a log that takes a chunk’s lines as one text (%s)', async (_name, label) => {
+    const text =
+      'plain\nprogress 50%\r::warning::after a CR\nfirst\u2028second\n\u001b[32mgreen\u001b[0m\n' +
+      'crlf\r\n\r\r\nlast, not ended';
+    const printed = async (log: Log) => {
+      const server = new LogServer();
+      server.chunkBytes = 7;
+      server.append(text);
+      const live = new LiveSteps({
+        client: { readStepLog: (_url, from, call) => server.read(from, call ?? {}) },
+        log,
+        sleep: () => Promise.resolve(),
+        cancel: new AbortController().signal,
+        ...(label !== undefined ? { label } : {}),
+      });
+      await live.finished(STEP, '✔ 1 build');
+    };
+    const byLines = slowLog();
+    await printed({ ...byLines.log, drained: undefined });
+    const blocks: string[] = [];
+    const byText = slowLog();
+    await printed({
+      ...byText.log,
+      drained: undefined,
+      remote: () => expect.unreachable('remote() while remoteText() is there'),
+      remoteText: (block) => void blocks.push(block),
+    });
+    expect(blocks.join('\n').split('\n')).toEqual(byLines.remote);
+    expect(byLines.remote).toContain(`${label === undefined ? '' : `[${label}] `}last, not ended`);
+  });
 });

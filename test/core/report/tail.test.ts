@@ -1,7 +1,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LineTail, tailLines } from '../../../src/core/report/tail.ts';
+import {
+  charBoundary,
+  LineTail,
+  marker,
+  MARKER_ROOM,
+  tailLines,
+  type TailOptions,
+} from '../../../src/core/report/tail.ts';
 
 const encoder = new TextEncoder();
 
@@ -105,6 +112,22 @@ describe('tailLines', () => {
     }
   });
 
+  it('keeps the longest run of last lines within maxLines and maxBytes, cut lines too, for any chunking (generated cases)', async () => {
+    let seed = 7;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % bound;
+    };
+    const pieces = ['a', 'b', ' ', '\n', '\n', '\r\n', '\r', 'é', '中', '😀', 'x'.repeat(40), '\ufeff'];
+    for (let round = 0; round < 300; round += 1) {
+      let text = '';
+      for (let count = next(60); count > 0; count -= 1) text += pieces[next(pieces.length)];
+      const options = { maxLines: next(12), maxBytes: 1 + next(300), maxLineBytes: 1 + next(120) };
+      const tail = await tailLines(chunksOf(text, 1 + next(40)), options);
+      expect(tail, JSON.stringify({ text, options })).toEqual(modelTail(encoder.encode(text), options));
+    }
+  });
+
   it('can be fed chunk by chunk', () => {
     const tail = new LineTail({ maxLines: 2 });
     for (const piece of ['a\nb', '\nc', '\nd']) tail.push(encoder.encode(piece));
@@ -190,3 +213,46 @@ describe('tailLines on a 100 MB log', () => {
     expect(peak).toBeLessThan(50 * 1024 * 1024);
   });
 });
+
+/**
+ * What a tail holds, worked out from the whole text at once: every line (without LF or CRLF) cut as a tail
+ * cuts it, then the longest run of last lines within both limits.
+ */
+function modelTail(bytes: Uint8Array, options: Required<TailOptions>) {
+  const limit = Math.min(options.maxLineBytes, options.maxBytes);
+  const withMarker = limit >= 2 * MARKER_ROOM;
+  const lines: Array<{ text: string; size: number }> = [];
+  let begin = 0;
+  const finish = (end: number) => {
+    let line = bytes.subarray(begin, end);
+    if (line.at(-1) === 0x0d) line = line.subarray(0, -1);
+    if (line.length <= limit) {
+      lines.push({ text: new TextDecoder().decode(line), size: line.length });
+      return;
+    }
+    const keep = charBoundary(line, withMarker ? limit - MARKER_ROOM : limit);
+    const ending = withMarker ? marker(line.length - keep) : '';
+    const text = new TextDecoder().decode(line.subarray(0, keep)) + ending;
+    lines.push({ text, size: keep + Buffer.byteLength(ending) });
+  };
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) {
+    finish(at);
+    begin = at + 1;
+  }
+  if (begin < bytes.length) finish(bytes.length);
+  let from = lines.length;
+  let size = 0;
+  while (
+    from > 0 &&
+    lines.length - from < options.maxLines &&
+    size + lines[from - 1]!.size <= options.maxBytes
+  ) {
+    from -= 1;
+    size += lines[from]!.size;
+  }
+  return {
+    lines: lines.slice(from).map((line) => line.text),
+    truncatedLines: from,
+    totalBytes: bytes.length,
+  };
+}
