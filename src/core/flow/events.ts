@@ -88,6 +88,12 @@ export interface FlowSink {
   ): Promise<void>;
   /** The followed workflow changed (wait-for: workflow). */
   workflowChanged?(workflow: Workflow): void;
+  /**
+   * The flow stops following (the job was cancelled or the timeout passed) and is about to say so and
+   * abort: what a sink holds open in the log (a running step's log group) is closed first, so that what
+   * the stop prints is not inside it.
+   */
+  stopping?(reason: 'cancelled' | 'timeout'): Promise<void>;
   /** The target's end: once, whatever path the flow took. */
   concluded?(conclusion: Conclusion): Promise<void> | void;
   /** The step's end, once every target has ended: heard once by the step's own sinks. */
@@ -109,6 +115,7 @@ export const FLOW_EVENTS = {
   update: 'now',
   stepFinished: 'awaited',
   workflowChanged: 'now',
+  stopping: 'awaited',
   concluded: 'once',
   stepEnded: 'once',
 } as const satisfies Record<FlowEvent, 'now' | 'awaited' | 'once'>;

@@ -22,6 +22,8 @@ export async function stop(
   const shouldAbort =
     reason === 'cancelled' ? settings.abortOnCancel || failFast : settings.onTimeout === 'abort';
   const label = refs.map((ref) => `${ref.kind} ${ref.id}`).join(', ');
+  // A step's live log group still open would hold the lines below: the sinks close it first.
+  await context.emit.stopping(reason);
   let abort: AbortResult | undefined;
   if (!shouldAbort) {
     log.info(

@@ -180,6 +180,11 @@ class LogSink implements FlowSink {
     this.deps.log.info(`workflow: ${line}`);
   }
 
+  /** The step streamed has its last line printed and its group closed before the stop is said. */
+  async stopping(): Promise<void> {
+    await this.live?.stop();
+  }
+
   async concluded(conclusion: Conclusion): Promise<void> {
     await this.live?.stop();
     this.finish(conclusion.outcome, conclusion.final);

@@ -1,6 +1,8 @@
 // The whole flow with `step-logs: live`: the real settings, flow and log sink against the fake API, on
 // virtual time shared by the polling and the log reads.
 import { describe, expect, it } from 'vitest';
+import { createTerminalLog } from '../../../src/cli/terminal/log.ts';
+import { createStyle } from '../../../src/cli/terminal/color.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
@@ -32,6 +34,7 @@ function growingLogs(api: FakeApi, time: ConcurrentTime) {
 async function runLive(
   inputs: Record<string, string>,
   arrange?: (api: FakeApi, time: ConcurrentTime, cancel: () => void) => void,
+  logFor?: (time: ConcurrentTime) => Log,
 ) {
   const time = new ConcurrentTime();
   const api = new FakeApi(time);
@@ -48,7 +51,7 @@ async function runLive(
   };
   const settings = readSettings((name) => values[name] ?? '');
   const printed: Printed[] = [];
-  const log = timedLog(printed, time);
+  const log = logFor?.(time) ?? timedLog(printed, time);
   const cancel = { signal: cancelController.signal, hurry: new AbortController().signal };
   // Through the composition root, as the action and the CLI run a step: its log sink and failed logs.
   const { outcome } = await runStep(settings, {
@@ -170,13 +173,64 @@ describe('step-logs: live', () => {
       time.at(2000 + 10_000 + 5500, cancel);
     });
     expect(outcome.kind).toBe('cancelled');
-    // What was read until the cancel; the flow's own lines about the abort may come inside the group.
+    // What was read until the cancel; the group is closed before the flow says it aborts.
     const build = groupOf(texts, /2\/3 build/).filter((text) => text.startsWith('remote: '));
     expect(build.length).toBeGreaterThanOrEqual(3);
     expect(build).toEqual(expectedLines(2, build.length));
     expect(texts.filter((text) => text === 'endgroup')).toHaveLength(2);
     expect(texts.at(-1)).toMatch(/^⊘ Run was cancelled/);
-    expect(texts.at(-2)).toBe('endgroup');
+    expect(texts[texts.lastIndexOf('endgroup') + 1]).toMatch(/^Cancelled: aborting run /);
+  });
+
+  it.each([
+    ['cancelled', {}, /^Cancelled: aborting run /, /^⊘ Run was cancelled/],
+    ['timed out', { timeout: '17500ms' }, /^Timed out: aborting run /, /^⏱ Run timed out/],
+  ])(
+    'closes the running step’s group, once, before it says it was %s and aborts, then prints the outcome',
+    async (_name, inputs: Record<string, string>, stopLine, outcome) => {
+      const { texts } = await runLive(inputs, (api, time, cancel) => {
+        if (inputs.timeout === undefined) time.at(2000 + 10_000 + 5500, cancel);
+      });
+      const stop = texts.findIndex((text) => stopLine.test(text));
+      expect(stop, texts.join('\n')).toBeGreaterThan(0);
+      // Step 2's group: its title, its lines as far as they were read, its end; then the stop, at top level.
+      const opened = texts.findLastIndex((text) => text.startsWith('group: '));
+      expect(texts[opened]).toMatch(/2\/3 build$/);
+      const inside = texts.slice(opened + 1, stop - 1);
+      expect(inside.length).toBeGreaterThanOrEqual(3);
+      expect(inside).toEqual(expectedLines(2, inside.length));
+      expect(texts[stop - 1]).toBe('endgroup');
+      const after = texts.slice(stop);
+      expect(after.filter((text) => /^(group: |endgroup$|remote: )/.test(text))).toEqual([]);
+      expect(after.at(-1)).toMatch(outcome);
+      expect(texts.filter((text) => text === 'endgroup')).toHaveLength(2);
+    },
+  );
+
+  it('has closed the stop-commands fence too when it says it aborts (the log of a step in GitHub Actions)', async () => {
+    const out: string[] = [];
+    await runLive(
+      {},
+      (api, time, cancel) => time.at(2000 + 10_000 + 5500, cancel),
+      () =>
+        createTerminalLog({
+          out: { write: (text) => void out.push(text), isTTY: false },
+          style: createStyle(false),
+          githubActions: true,
+        }),
+    );
+    const lines = out.join('').split('\n');
+    const stop = lines.findIndex((line) => line.startsWith('Cancelled: aborting run '));
+    expect(stop, lines.join('\n')).toBeGreaterThan(0);
+    // Every fence opened before the stop is closed before it: commands work again when it is printed.
+    let open: string | undefined;
+    for (const line of lines.slice(0, stop)) {
+      const start = /^::stop-commands::(\w+)$/.exec(line);
+      if (start) open = start[1];
+      else if (open !== undefined && line === `::${open}::`) open = undefined;
+    }
+    expect(open).toBeUndefined();
+    expect(lines.slice(0, stop).some((line) => line.includes('step 2 · line 3'))).toBe(true);
   });
 
   it('with several targets: off under auto, and with live every line starts with its target, without groups', async () => {
