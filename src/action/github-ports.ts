@@ -19,13 +19,16 @@ export const githubLog: Log = {
     // thousands of lines a second, and a write each would queue as many requests while stdout is full.
     withCore((core) => core.info(fenced.join(EOL)));
   },
-  // A live log's chunk, fenced as a whole, in order with what core.info writes. Its pieces are written
-  // one after the other (core.info would join them to a line end: a copy of the whole chunk), as bytes: a
-  // string waiting in stdout's queue for the runner to read it would be copied by every young-generation
-  // collection meanwhile, and V8 grows that generation by what it copies.
+  // A live log's chunk, fenced as a whole, in order with what core.info writes. Its pieces are written one
+  // after the other (core.info would join them to a line end: a copy of the whole chunk). One that has to
+  // wait in stdout's queue (the runner reads slower than the log grows) waits as bytes: a string there
+  // would be copied by every young-generation collection meanwhile, and V8 grows that generation by what
+  // it copies. Bytes cost a copy of their own, so a piece that goes out at once goes as it is.
   remoteText: (text) =>
     withCore(() => {
-      for (const piece of fenceLogText(text, EOL)) process.stdout.write(Buffer.from(piece));
+      for (const piece of fenceLogText(text, EOL)) {
+        process.stdout.write(process.stdout.writableLength > 0 ? Buffer.from(piece) : piece);
+      }
     }),
   debug: (line) => withCore((core) => core.debug(stripControls(line))),
   // Annotations and group titles carry remote text too (an error body in a message): inert, as info is.
