@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { deferAtStart } from './defer-at-start.mjs';
+import { eagerFactories } from './eager-factories.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ncc = fileURLToPath(new URL('../node_modules/@vercel/ncc/dist/ncc/cli.js', import.meta.url));
@@ -66,7 +67,9 @@ for (const { entry, out } of targets) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
-  // What the main entry's first request does not need loads at first use (scripts/defer-at-start.mjs).
+  // What the main entry's first request does not need loads at first use (scripts/defer-at-start.mjs),
+  // and what it does need is compiled with the file (scripts/eager-factories.mjs).
   deferAtStart(target, stats, out === '.');
+  if (out === '.') eagerFactories(join(target, 'index.js'));
 }
 if (!keepStats) rmSync(statsDir, { recursive: true, force: true });

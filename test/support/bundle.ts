@@ -14,7 +14,7 @@ const lock = join(root, '.tmp', 'bundle.lock');
 export type BundleTarget = '.' | 'post' | 'cli' | 'emulator' | 'emulator/post';
 const TARGETS: readonly BundleTarget[] = ['.', 'post', 'cli', 'emulator', 'emulator/post'];
 /** What builds dist/ besides the sources. */
-const BUNDLE_SCRIPTS = ['scripts/bundle.mjs', 'scripts/defer-at-start.mjs'];
+const BUNDLE_SCRIPTS = ['scripts/bundle.mjs', 'scripts/defer-at-start.mjs', 'scripts/eager-factories.mjs'];
 
 /** The bundled entry of a target, e.g. `dist/emulator/index.js`. */
 export function bundlePath(target: BundleTarget): string {
