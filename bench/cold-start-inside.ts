@@ -122,7 +122,7 @@ async function startTimes(entry: string, preload: string, report: string, repeat
   return starts;
 }
 
-type Part = 'Node builtins' | 'undici' | "the action's own modules" | 'other packages';
+type Part = 'Node builtins' | 'undici' | "the action's modules, with the calls they make" | 'other packages';
 
 /** A module's part and a short name: `node:http`, `undici/lib/core/util.js`, `src/core/settings.ts`. */
 function classify(name: string | undefined): { part: Part; short: string } {
@@ -131,11 +131,16 @@ function classify(name: string | undefined): { part: Part; short: string } {
   if (builtin) return { part: 'Node builtins', short: builtin[1]! };
   const short = name.replace(/^\.\/(node_modules\/)?/, '');
   if (short.startsWith('undici/')) return { part: 'undici', short };
-  if (short.startsWith('src/')) return { part: "the action's own modules", short };
+  if (short.startsWith('src/')) return { part: "the action's modules, with the calls they make", short };
   return { part: 'other packages', short };
 }
 
-const PARTS: Part[] = ['Node builtins', 'undici', "the action's own modules", 'other packages'];
+const PARTS: Part[] = [
+  'Node builtins',
+  'undici',
+  "the action's modules, with the calls they make",
+  'other packages',
+];
 
 export function insideMarkdown(inside: Inside, topModules = 12): string {
   const { starts, names } = inside;
@@ -175,6 +180,7 @@ export function insideMarkdown(inside: Inside, topModules = 12): string {
       const { part, short } = classify(names.get(id));
       return [`\`${short}\``, part, ms(own), ms(all)];
     }),
+    ['left', 'left', 'right', 'right'],
   );
   return `${phases}\n\n${parts}\n\n${modules}`;
 }
