@@ -16,6 +16,9 @@ import { join } from 'node:path';
 
 const H2_CLIENT = './node_modules/undici/lib/dispatcher/client-h2.js';
 
+/** How the key of a factory kept for its first call ends. */
+export const DEFERRED_KEY_END = ':at-first-call';
+
 /** ncc's external for a builtin: `<module>.exports=<createRequire>(import.meta.url)("node:assert")`. */
 const ASSERT_EXTERNAL =
   /([A-Za-z_$][\w$]*)\.exports=([A-Za-z_$][\w$]*)\(import\.meta\.url\)\("node:assert"\)/g;
@@ -43,7 +46,7 @@ export function deferInSource(source, h2ClientId) {
     // The module keeps its factory under another key; its id now names a factory whose export
     // evaluates it on the first call.
     const key = new RegExp(`([,{])${h2ClientId}:(?=\\(|[A-Za-z_$][\\w$]*=>|function)`, 'g');
-    const realKey = `"${h2ClientId}:at-first-call"`;
+    const realKey = `"${h2ClientId}${DEFERRED_KEY_END}"`;
     text = text.replace(key, (_, before) => {
       h2++;
       return (

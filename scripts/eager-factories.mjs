@@ -6,9 +6,11 @@
 // so each is parsed twice on the way to that request. V8 compiles a function expression in parentheses
 // along with the file instead, which saves the pre-parse: measured, about a tenth of the spawn → first
 // request time (docs/benchmarks.md, cold start). Factories that only hold a large string (undici's
-// WebAssembly parsers, of which one is used) stay lazy. The wrapping changes no behaviour.
+// WebAssembly parsers, of which one is used) stay lazy, and so does a module deferred to its first call
+// (scripts/defer-at-start.mjs). The wrapping changes no behaviour.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'acorn';
+import { DEFERRED_KEY_END } from './defer-at-start.mjs';
 
 /** A factory whose source holds a string literal this long is data, not code to compile early. */
 const DATA_LITERAL = /["'`][A-Za-z0-9+/=]{5000,}["'`]/;
@@ -25,6 +27,7 @@ function factoriesOf(program) {
 export function wrapFactories(source) {
   const program = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
   const spans = factoriesOf(program)
+    .filter((property) => !String(property.key.value ?? property.key.name).endsWith(DEFERRED_KEY_END))
     .map((property) => property.value)
     .filter((value) => value.type === 'ArrowFunctionExpression' || value.type === 'FunctionExpression')
     .filter((value) => !DATA_LITERAL.test(source.slice(value.start, value.end)));

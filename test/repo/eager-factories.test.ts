@@ -11,16 +11,17 @@ const DATA = 'QUJD'.repeat(2000);
 const BUNDLE =
   'import{createRequire as A}from"module";var e={' +
   '1:(A,e,t)=>{A.exports={answer:t(2)()*2}},' +
-  `2:function(A){A.exports=()=>21},3:A=>{A.exports="${DATA}"}` +
+  `2:function(A){A.exports=()=>21},3:A=>{A.exports="${DATA}"},"4:at-first-call":A=>{A.exports=0}` +
   '};var t={};function r(A){return e[A](t[A]={exports:{}},t[A].exports,r),t[A].exports}';
 
 describe('eager factories', () => {
-  it('wraps each code factory once and leaves a data factory alone', () => {
+  it('wraps each code factory once and leaves a data factory and a deferred one alone', () => {
     const { text, wrapped } = wrap(BUNDLE);
     expect(wrapped).toBe(2);
     expect(text).toContain('1:((A,e,t)=>{A.exports={answer:t(2)()*2}})');
     expect(text).toContain('2:(function(A){A.exports=()=>21})');
     expect(text).toContain(`3:A=>{A.exports="${DATA}"}`);
+    expect(text).toContain('"4:at-first-call":A=>{A.exports=0}');
     expect(text.replaceAll(/[()]/g, '')).toBe(BUNDLE.replaceAll(/[()]/g, ''));
   });
 
