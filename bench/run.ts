@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
 import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
+import { insideMarkdown, measureInside } from './cold-start-inside.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
 import {
@@ -173,10 +174,12 @@ async function main(): Promise<number> {
       try {
         const cold = await measureColdStart(entries, { repeats: config.coldStartRepeats, baseline, log });
         const breakdown = await measureBreakdown(config.coldStartRepeats);
+        const inside = await measureInside(config.coldStartRepeats, log);
         emit(
           `## 3. Cold start\n\nEach process is started in turn, ${config.coldStartRepeats} times each. ` +
             `\`dist/cli/\` is the command-line tool, not loaded by the action.\n\n${coldStartMarkdown(cold)}` +
-            `\n\n### Where the time goes\n\n${breakdownMarkdown(breakdown)}`,
+            `\n\n### Where the time goes\n\n${breakdownMarkdown(breakdown)}` +
+            `\n\nInside the bundle, ${inside.starts.length} starts:\n\n${insideMarkdown(inside)}`,
         );
       } finally {
         baseline?.dispose();

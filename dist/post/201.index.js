@@ -919,8 +919,6 @@ function hintFor(status, serverMessage) {
     }
 }
 
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __webpack_require__(610);
 ;// CONCATENATED MODULE: ./src/api/origins.ts
 // Where the client goes for URLs the server hands out (step logs, artifacts): which origins, and which
 // addresses. Only the API's own origin and the origins listed in `log-origins` are fetched; the token
@@ -931,7 +929,6 @@ var external_node_dns_ = __webpack_require__(610);
 // The address is checked where the connection is made, after name resolution, so that a name that
 // resolves to 169.254.169.254 is refused like the literal. Through a proxy only the name can be
 // checked (an IP literal, or a metadata host name): the proxy resolves it.
-
 
 
 
@@ -1037,7 +1034,8 @@ class AddressRefusedError extends Error {
     name = 'AddressRefusedError';
     code = 'ERR_ADDRESS_REFUSED';
 }
-const systemResolve = (hostname) => external_node_dns_.promises.lookup(hostname, { all: true, order: 'verbatim' });
+// node:dns loads at the first name to check, not at start-up before the first request.
+const systemResolve = (hostname) => process.getBuiltinModule('node:dns').promises.lookup(hostname, { all: true, order: 'verbatim' });
 class OriginPolicy {
     #apiUrl;
     #api;
@@ -4862,14 +4860,15 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LINE_BREAKS, cleanCell, defuseLogLine, escapeHtml, htmlText, splitLines
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/text/fence.ts
 // The `::stop-commands::<token>` fence around remote log text. How the runner reads our stdout, and what
 // else keeps remote text from acting as a command, is described in safety.ts.
-
 /** 64 hex digits (244 random bits) from two UUIDs. */
-const randomToken = () => ((0,external_node_crypto_.randomUUID)() + (0,external_node_crypto_.randomUUID)()).replaceAll('-', '');
+const randomToken = () => {
+    // node:crypto loads at the first fence rather than at start-up, before the first request.
+    const { randomUUID } = process.getBuiltinModule('node:crypto');
+    return (randomUUID() + randomUUID()).replaceAll('-', '');
+};
 // Letters and digits only, and long: such a token can never equal a command name (those are short and
 // hyphenated) nor need escaping.
 const TOKEN_PATTERN = /^[0-9A-Za-z]{16,}$/;

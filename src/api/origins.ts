@@ -8,7 +8,7 @@
 // resolves to 169.254.169.254 is refused like the literal. Through a proxy only the name can be
 // checked (an IP literal, or a metadata host name): the proxy resolves it.
 
-import { promises as dns, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from './undici.ts';
 import { RequestValidationError } from './errors.ts';
@@ -125,7 +125,9 @@ export class AddressRefusedError extends Error {
   readonly code = 'ERR_ADDRESS_REFUSED';
 }
 
-const systemResolve: ResolveName = (hostname) => dns.lookup(hostname, { all: true, order: 'verbatim' });
+// node:dns loads at the first name to check, not at start-up before the first request.
+const systemResolve: ResolveName = (hostname) =>
+  process.getBuiltinModule('node:dns').promises.lookup(hostname, { all: true, order: 'verbatim' });
 
 export interface OriginPolicyOptions {
   /** Origins besides the API's whose URLs may be fetched (without the token). */

@@ -3,7 +3,6 @@
 // Env var values are often secrets: only an HMAC of them is kept, under a key the saved state and the
 // log never show (derived from the API token), with a random per-trigger salt. The state is printed
 // with step debug on, so a key kept next to the HMAC would let a short value be guessed offline.
-import { createHmac, randomBytes } from 'node:crypto';
 import { isSafeId } from '../api/ids.ts';
 import type { EnvVar, Run, RunTrigger } from '../api/types.ts';
 
@@ -24,6 +23,9 @@ export interface FingerprintKey {
   readonly secret: Buffer | undefined;
 }
 
+// node:crypto loads when the first trigger is fingerprinted, not at start-up before the first request.
+const crypto = () => process.getBuiltinModule('node:crypto');
+
 const KEY_LABEL = 'ci-run-action trigger fingerprint env HMAC v1';
 
 /**
@@ -33,7 +35,9 @@ const KEY_LABEL = 'ci-run-action trigger fingerprint env HMAC v1';
  * back to being keyed by its salt alone.
  */
 export function fingerprintKey(token: string): FingerprintKey {
-  return { secret: token === '' ? undefined : createHmac('sha256', token).update(KEY_LABEL).digest() };
+  return {
+    secret: token === '' ? undefined : crypto().createHmac('sha256', token).update(KEY_LABEL).digest(),
+  };
 }
 
 export function fingerprintOf(
@@ -41,7 +45,7 @@ export function fingerprintOf(
   before: readonly Run[],
   key: FingerprintKey,
 ): TriggerFingerprint {
-  const salt = randomBytes(16).toString('hex');
+  const salt = crypto().randomBytes(16).toString('hex');
   return {
     pipelineId: payload.pipelineId,
     known: before.map((run) => run.id),
@@ -55,6 +59,7 @@ export function fingerprintOf(
 }
 
 function envHmac(key: FingerprintKey, salt: string, envVars: readonly EnvVar[] | undefined): string {
+  const { createHmac } = crypto();
   const hmac = key.secret ? createHmac('sha256', key.secret).update(`${salt}\n`) : createHmac('sha256', salt);
   return hmac
     .update(JSON.stringify((envVars ?? []).map((envVar) => [envVar.key, envVar.value])))

@@ -1,6 +1,5 @@
 // The `::stop-commands::<token>` fence around remote log text. How the runner reads our stdout, and what
 // else keeps remote text from acting as a command, is described in safety.ts.
-import { randomUUID } from 'node:crypto';
 
 export interface CommandFence {
   token: string;
@@ -13,7 +12,11 @@ export interface CommandFence {
 export type TokenSource = () => string;
 
 /** 64 hex digits (244 random bits) from two UUIDs. */
-export const randomToken: TokenSource = () => (randomUUID() + randomUUID()).replaceAll('-', '');
+export const randomToken: TokenSource = () => {
+  // node:crypto loads at the first fence rather than at start-up, before the first request.
+  const { randomUUID } = process.getBuiltinModule('node:crypto');
+  return (randomUUID() + randomUUID()).replaceAll('-', '');
+};
 
 // Letters and digits only, and long: such a token can never equal a command name (those are short and
 // hyphenated) nor need escaping.

@@ -13,6 +13,8 @@ const lock = join(root, '.tmp', 'bundle.lock');
 /** Every entry scripts/bundle.mjs builds, by its place under dist/. */
 export type BundleTarget = '.' | 'post' | 'cli' | 'emulator' | 'emulator/post';
 const TARGETS: readonly BundleTarget[] = ['.', 'post', 'cli', 'emulator', 'emulator/post'];
+/** What builds dist/ besides the sources. */
+const BUNDLE_SCRIPTS = ['scripts/bundle.mjs', 'scripts/defer-at-start.mjs', 'scripts/eager-factories.mjs'];
 
 /** The bundled entry of a target, e.g. `dist/emulator/index.js`. */
 export function bundlePath(target: BundleTarget): string {
@@ -21,7 +23,7 @@ export function bundlePath(target: BundleTarget): string {
 
 /** True in a git checkout whose sources, bundle script and dist/ hold no change against HEAD. */
 function asCommitted(): boolean {
-  const status = spawnSync('git', ['status', '--porcelain', '--', 'src', 'scripts/bundle.mjs', 'dist'], {
+  const status = spawnSync('git', ['status', '--porcelain', '--', 'src', ...BUNDLE_SCRIPTS, 'dist'], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -34,7 +36,7 @@ function fresh(): boolean {
   );
   const sources = Math.max(
     newestMtime(join(root, 'src')),
-    statSync(join(root, 'scripts/bundle.mjs')).mtimeMs,
+    ...BUNDLE_SCRIPTS.map((script) => statSync(join(root, script)).mtimeMs),
   );
   return built >= sources;
 }
