@@ -4086,6 +4086,16 @@ const githubLog = {
         // thousands of lines a second, and a write each would queue as many requests while stdout is full.
         (0,lazy_core/* withCore */.g)((core) => core.info(fenced.join(external_node_os_.EOL)));
     },
+    // A live log's chunk, fenced as a whole, in order with what core.info writes. Its pieces are written one
+    // after the other (core.info would join them to a line end: a copy of the whole chunk). One that has to
+    // wait in stdout's queue (the runner reads slower than the log grows) waits as bytes: a string there
+    // would be copied by every young-generation collection meanwhile, and V8 grows that generation by what
+    // it copies. Bytes cost a copy of their own, so a piece that goes out at once goes as it is.
+    remoteText: (text) => (0,lazy_core/* withCore */.g)(() => {
+        for (const piece of (0,safety/* fenceLogText */.Jf)(text, external_node_os_.EOL)) {
+            process.stdout.write(process.stdout.writableLength > 0 ? Buffer.from(piece) : piece);
+        }
+    }),
     debug: (line) => (0,lazy_core/* withCore */.g)((core) => core.debug((0,safety/* stripControls */.$Y)(line))),
     // Annotations and group titles carry remote text too (an error body in a message): inert, as info is.
     warning: (message, props) => (0,lazy_core/* withCore */.g)((core) => core.warning((0,safety/* neutralize */.YI)(message), inertProps(props))),
@@ -4852,6 +4862,7 @@ function messageOf(error) {
 __webpack_require__.d(__webpack_exports__, {
   $Q: () => (/* binding */ clip),
   bg: () => (/* binding */ fenceLogLines),
+  Jf: () => (/* binding */ fenceLogText),
   aR: () => (/* binding */ guardLogLine),
   YI: () => (/* binding */ neutralize),
   g$: () => (/* binding */ sanitizeLine),
@@ -4885,14 +4896,29 @@ function createCommandFence(nextToken = randomToken) {
  * new token while it does. With random 64-digit tokens a redraw practically never happens.
  */
 function fenceFor(text, nextToken = randomToken) {
-    const haystack = (typeof text === 'string' ? [text] : text).map((line) => line.toLowerCase());
+    const holds = tokenSearch(text);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         const fence = createCommandFence(nextToken);
-        const needle = fence.token.toLowerCase();
-        if (!haystack.some((line) => line.includes(needle)))
+        if (!holds(fence.token))
             return fence;
     }
     throw new Error(`Could not draw a stop-commands token absent from the text in ${MAX_ATTEMPTS} attempts.`);
+}
+// Besides A–Z, only these lower-case to an ASCII letter (U+0130 to `i` and a combining dot, the Kelvin sign
+// to `k`); a case-insensitive pattern does not take them for one.
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+/** Whether a token occurs in the text once lower-cased, as the runner compares. */
+function tokenSearch(text) {
+    if (typeof text === 'string' && !LOWERS_TO_ASCII.test(text)) {
+        // A token is letters and digits: a case-insensitive pattern finds it without a lower-cased copy of a
+        // long text (a live log's chunk).
+        return (token) => new RegExp(token, 'i').test(text);
+    }
+    const haystack = (typeof text === 'string' ? [text] : text).map((line) => line.toLowerCase());
+    return (token) => {
+        const needle = token.toLowerCase();
+        return haystack.some((line) => line.includes(needle));
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/text/safety.ts
@@ -4924,19 +4950,25 @@ function fenceFor(text, nextToken = randomToken) {
 // .NET string comparison, which skips zero-width and control characters, so an invisible marker would not
 // reliably break a match, and such characters between the `#`s or the `:`s must not hide one either.
 
+// C0 but tab and the line breaks, DEL, C1 but NEL, the bidirectional controls
+const CONTROLS = String.raw `[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
 const STRING_END = String.raw `[^\x07\x1b\x9c\n\r\v\f\x85\u2028\u2029]*(?:\x07|\x1b\\|\x9c)?`;
 const UNSAFE = new RegExp([
     String.raw `(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?`, // CSI, also when cut before its final byte
     String.raw `(?:\x1b[\]P^_X]|[\x90\x98\x9d-\x9f])${STRING_END}`, // OSC, DCS, SOS, PM, APC
     String.raw `\x1b[ -/]*[0-~]?`, // any other escape, and a lone ESC
-    // C0 but tab and the line breaks, DEL, C1 but NEL, the bidirectional controls
-    String.raw `[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]`,
+    CONTROLS,
 ].join('|'), 'g');
+/** Every match of UNSAFE begins with one of CONTROLS: a text without any has nothing to remove. */
+const HAS_CONTROL = new RegExp(CONTROLS);
 const SGR = new RegExp(String.raw `^\x1b\[[0-9;:]*m$`);
 /** Every kind of line break, for splitting or replacing (a global pattern: do not use it with test()). */
 const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /** Remote text without escape sequences or control characters; tabs and line breaks are left as they are. */
 function neutralize(text, options = {}) {
+    // A long text (a live log's chunk) is most often clean: one quick look instead of the whole pattern.
+    if (!HAS_CONTROL.test(text))
+        return text;
     const keep = options.keepColors === true;
     return text.replace(UNSAFE, (match) => (keep && SGR.test(match) ? match : ''));
 }
@@ -5014,6 +5046,24 @@ function fenceLogLines(lines, nextToken = randomToken) {
     const fence = fenceFor(body, nextToken);
     return [fence.start, ...body, fence.end];
 }
+/**
+ * `fenceLogLines(text.split('\n'))` for lines that come as one text joined by LF (a live log's chunk), as
+ * pieces to write one after the other: together they are those lines, each ended by `eol`. A few passes
+ * over the whole text replace several strings and arrays per line, and the text is not copied to be
+ * joined to the fence's lines. No escape sequence, `##[` or token spans a line end, so neutralising,
+ * defusing and looking for the token in the whole text is the same as in each line. A line ending in a
+ * CR of its own would join the LF after it into one break: such a text is fenced line by line.
+ */
+function fenceLogText(text, eol, nextToken = randomToken) {
+    const body = defuseLogLine(neutralize(text, { keepColors: true }));
+    if (body.includes('\r\n'))
+        return [fenceLogLines(text.split('\n'), nextToken).join(eol) + eol];
+    const fence = fenceFor(body, nextToken);
+    const lines = eol === '\n' && !OTHER_BREAK.test(body) ? body : body.replace(LINE_BREAKS, eol);
+    return [fence.start + eol, lines, eol + fence.end + eol];
+}
+/** Every line break LINE_BREAKS matches but LF. */
+const OTHER_BREAK = /[\r\v\f\u0085\u2028\u2029]/;
 
 
 /***/ })

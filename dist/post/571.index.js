@@ -27,6 +27,7 @@ const events_FLOW_EVENTS = {
     update: 'now',
     stepFinished: 'awaited',
     workflowChanged: 'now',
+    stopping: 'awaited',
     concluded: 'once',
     stepEnded: 'once',
 };
