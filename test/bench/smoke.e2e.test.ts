@@ -41,6 +41,8 @@ const SECTIONS: Array<[string, string[]]> = [
       '`dist/index.js`: spawn → first request arrives',
       '`dist/post/index.js` with nothing to do: spawn → exit',
       '### Where the time goes',
+      '| phase of one start (instrumented copy) | median |',
+      '| evaluating, by part (each module exclusive of those it requires) | median |',
     ],
   ],
   ['scale', ['## 4. Scale', '| summary of | renders |']],
@@ -52,7 +54,14 @@ const SECTIONS: Array<[string, string[]]> = [
       '| targets | samples | to the first abort, median |',
     ],
   ],
-  ['live-logs', ['## 6. Live step logs', '| server | lines | latency median |']],
+  [
+    'live-logs',
+    [
+      '## 6. Live step logs',
+      '| reader, server | lines | latency median |',
+      '| step-end printing (`step-logs: all`) |',
+    ],
+  ],
 ];
 
 // The sections and the chaos run share nothing, so they run side by side.
