@@ -203,6 +203,8 @@ async function findTaken<T>(
   );
 }
 
+const LAST_LOOK_RETRY = { maxAttempts: 4, baseMs: 100, capMs: 400, retryAfterCapMs: 500 };
+
 /** The search below; when a cancel cuts it short, one last look, and the one match it finds if it does. */
 async function lookOrLastLook<T>(
   deps: TriggerDeps,
@@ -214,9 +216,11 @@ async function lookOrLastLook<T>(
   } catch (error) {
     const { lastLook } = deps;
     if (!lastLook || !deps.cancel?.aborted) throw error;
+    // A look that fails on its way (a reset, a 5xx) is tried again at once, within the budget: one lost
+    // answer would otherwise leave main without the id of a run that exists.
     const call = {
       deadline: deps.clock.now() + lastLook.budgetMs,
-      retry: { maxAttempts: 1 },
+      retry: LAST_LOOK_RETRY,
       ...(lastLook.hurry ? { signal: lastLook.hurry } : {}),
     };
     const found = await find(lastLook.client, call).catch(() => []);
