@@ -2842,6 +2842,7 @@ async function findTaken(deps, target, find, lost, sends) {
     }
     throw new TakenButNotFoundError(`${whatHappened}, and no new ${noun} matches it. The server created a ${noun} that cannot be followed; ${noSecondSend}.`);
 }
+const LAST_LOOK_RETRY = { maxAttempts: 4, baseMs: 100, capMs: 400, retryAfterCapMs: 500 };
 /** The search below; when a cancel cuts it short, one last look, and the one match it finds if it does. */
 async function lookOrLastLook(deps, find, settle) {
     try {
@@ -2851,9 +2852,11 @@ async function lookOrLastLook(deps, find, settle) {
         const { lastLook } = deps;
         if (!lastLook || !deps.cancel?.aborted)
             throw error;
+        // A look that fails on its way (a reset, a 5xx) is tried again at once, within the budget: one lost
+        // answer would otherwise leave main without the id of a run that exists.
         const call = {
             deadline: deps.clock.now() + lastLook.budgetMs,
-            retry: { maxAttempts: 1 },
+            retry: LAST_LOOK_RETRY,
             ...(lastLook.hurry ? { signal: lastLook.hurry } : {}),
         };
         const found = await find(lastLook.client, call).catch(() => []);
