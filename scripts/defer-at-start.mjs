@@ -24,7 +24,7 @@ const ASSERT_EXTERNAL =
   /([A-Za-z_$][\w$]*)\.exports=([A-Za-z_$][\w$]*)\(import\.meta\.url\)\("node:assert"\)/g;
 
 /** The module id ncc gave a source file, from its stats. */
-export function moduleId(stats, path) {
+function moduleId(stats, path) {
   const found = stats.modules.find((module) => module.name === path);
   return found === undefined ? undefined : String(found.id);
 }
