@@ -35,7 +35,7 @@ export const MAX_PATH_BYTES = 1024;
 const RESERVED = /^(?:con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])\s*$/i;
 const FORBIDDEN = /[:<>"|?*]/;
 // C0, DEL and C1.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = new RegExp(String.raw`[\x00-\x1f\x7f-\x9f]`);
 // What a decoder makes of bytes that are not UTF-8. The tar reader decodes names as UTF-8, so a name that
 // holds U+FFFD either was not valid UTF-8 or spells the replacement character itself: both are skipped.
 const REPLACEMENT = '\uFFFD';
