@@ -64,7 +64,7 @@ export class StagingWriter {
     this.tally.add('unsupported-type', entry.path);
   }
 
-  async entry(entry: ReadEntry): Promise<void> {
+  async entry(entry: ReadEntry, content: AsyncIterable<Buffer>): Promise<void> {
     this.#count();
     const checked = checkEntryName(entry.path);
     if ('skip' in checked) return this.#skip(entry, checked.skip);
@@ -82,7 +82,7 @@ export class StagingWriter {
       return this.#directory(segments, entry.mode);
     }
     if (entry.type === 'Link') return this.#hardlink(entry, segments);
-    return this.#file(entry, segments);
+    return this.#file(entry, segments, content);
   }
 
   #count(): void {
@@ -132,7 +132,7 @@ export class StagingWriter {
     }
   }
 
-  async #file(entry: ReadEntry, segments: string[]): Promise<void> {
+  async #file(entry: ReadEntry, segments: string[], content: AsyncIterable<Buffer>): Promise<void> {
     if (segments.length === 0) return this.#skip(entry, 'conflict');
     const path = segments.join('/');
     await this.#folders(segments.slice(0, -1));
@@ -141,7 +141,7 @@ export class StagingWriter {
       this.#options.dir === undefined ? undefined : await openNew(join(this.#options.dir, ...segments));
     let size = 0;
     try {
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
+      for await (const chunk of content) {
         this.#options.caps.take(chunk.length);
         if (handle !== undefined) await writeAll(handle, chunk);
         size += chunk.length;

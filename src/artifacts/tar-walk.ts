@@ -24,8 +24,11 @@ export class SourceFailed extends Error {
 }
 
 export interface TarWalkHandlers {
-  /** One entry to write or skip; the walk waits for it. It must consume the entry (read it or resume()). */
-  entry(entry: ReadEntry): Promise<void>;
+  /**
+   * One entry to write or skip; the walk waits for it. It must consume the entry: read `content` (which
+   * ends with the walk's error when the walk stops) or call `entry.resume()`.
+   */
+  entry(entry: ReadEntry, content: AsyncIterable<Buffer>): Promise<void>;
   /** An entry of a type the reader does not know, already skipped. */
   ignored(entry: ReadEntry): void;
 }
@@ -57,13 +60,10 @@ export async function walkTarGz(
   const stop = Promise.withResolvers<never>();
   stop.promise.catch(() => undefined);
   let failure: { error: unknown } | undefined;
-  let active: ReadEntry | undefined;
   const fail = (error: unknown): void => {
     if (failure !== undefined) return;
     failure = { error };
     stop.reject(error);
-    // An entry being written waits for data that will not come now: ending it ends its handler.
-    active?.destroy();
   };
 
   let sawEnd = false;
@@ -80,12 +80,9 @@ export async function walkTarGz(
     entries = entries
       .then(async () => {
         if (failure !== undefined) return void entry.resume();
-        active = entry;
-        await handlers.entry(entry);
-        active = undefined;
+        await handlers.entry(entry, contentOf(entry, stop.promise));
       })
       .catch((error: unknown) => {
-        active = undefined;
         fail(error);
         entry.resume();
       });
@@ -113,6 +110,16 @@ export async function walkTarGz(
     await entries;
   }
   if (failure !== undefined) throw failure.error;
+}
+
+/** An entry's chunks, ending with the walk's error as soon as the walk stops (data may never come then). */
+async function* contentOf(entry: ReadEntry, stopped: Promise<never>): AsyncGenerator<Buffer> {
+  const iterator = (entry as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    const step = await Promise.race([iterator.next(), stopped]);
+    if (step.done === true) return;
+    yield step.value;
+  }
 }
 
 function words(error: unknown): string {
@@ -147,6 +154,7 @@ async function feed(
         chunk = head;
         head = undefined;
       }
+      // gunzip inflates only as far as its output is read: a small chunk of a bomb does not fill memory.
       if (!gunzip.write(chunk)) await Promise.race([once(gunzip, 'drain'), stopped]);
     }
     finished = true;
@@ -182,10 +190,7 @@ async function drain(
     if (error instanceof ArchiveRefused || error instanceof ArchiveDamaged) throw error;
     throw new ArchiveDamaged(gzipWords(error));
   }
-  if (head !== undefined) {
-    throw head.length === 0
-      ? new ArchiveRefused('it holds no tar archive')
-      : new ArchiveDamaged('the archive is cut short: less than one tar block');
-  }
+  // A whole gzip stream (its trailer was checked) with less than one block in it is no tar.
+  if (head !== undefined) throw new ArchiveRefused('it is gzip but not a tar archive');
   parser.end();
 }

@@ -1,7 +1,7 @@
 // Archives built byte by byte, so a test can hold any entry a hostile server could send: names `tar.create`
 // would refuse or rewrite (absolute, `..`, backslashes, invalid UTF-8), links, devices, FIFOs, and archives
 // cut anywhere.
-import { gzipSync } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 
 export interface RawEntry {
   /** The name as bytes or text (text is written as UTF-8). Longer than 100 bytes goes in a pax header. */
@@ -86,4 +86,32 @@ export async function* chunksOf(bytes: Buffer, size = 4096): AsyncGenerator<Uint
   for (let offset = 0; offset < bytes.length; offset += size) {
     yield bytes.subarray(offset, offset + size);
   }
+}
+
+/**
+ * A gzipped tar of one file of `size` zero bytes, compressed as it is built, so a test holds a 256 MiB
+ * member in well under 1 MB of memory.
+ */
+export async function hugeTarGz(name: string, size: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => gzip.on('end', resolve));
+  const first = tarOf([{ name, body: Buffer.alloc(0) }], false);
+  // The header of an empty file, with the size put in and the checksum made again.
+  first.write(size.toString(8).padStart(11, '0') + '\0', 124, 'latin1');
+  first.fill(' ', 148, 156);
+  let sum = 0;
+  for (const byte of first) sum += byte;
+  first.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 'latin1');
+  gzip.write(first);
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < size; written += zeros.length) {
+    if (!gzip.write(zeros.subarray(0, Math.min(zeros.length, size - written)))) {
+      await new Promise((resolve) => gzip.once('drain', resolve));
+    }
+  }
+  gzip.end(Buffer.alloc(1024 + ((512 - (size % 512)) % 512)));
+  await ended;
+  return Buffer.concat(out);
 }
