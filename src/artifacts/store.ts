@@ -95,13 +95,7 @@ export async function storeArchive(
   }
   // A kept archive was moved out of its staging folder, which is left empty.
   if (kept !== undefined && outcome.status === 'stored') await removeStaging(staging);
-  return resultOf(
-    outcome,
-    destination,
-    writer,
-    kept === undefined ? (write ? caps.bytes : 0) : caps.bytes,
-    outputs?.text(),
-  );
+  return resultOf(outcome, destination, writer, write ? caps.bytes : 0, outputs?.text());
 }
 
 function resultOf(
