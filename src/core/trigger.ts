@@ -3,7 +3,7 @@
 // it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
 // sent again: the server did not take it. A 2xx whose body was unusable is different: the server
 // took the trigger, so we look for what it created but never send the trigger again.
-import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
+import { describeFailure, type Failure } from '../api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
@@ -71,13 +71,12 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBe
     try {
       return await send();
     } catch (error) {
-      const failure = failureOf(error);
-      const refused =
-        error instanceof ApiError && error.retryable && (failure === 'no-answer' || failure === 'throttled');
+      const failure = describeFailure(error);
+      const refused = failure.retryable && (failure.word === 'no-answer' || failure.word === 'throttled');
       if (!refused || attempt > REFUSED_RETRIES) throw error;
-      const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
+      const wait = Math.min(failure.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
       deps.log.info(
-        `The trigger was not taken (${sanitizeLine(error.message, { maxLength: 300 })}); sending it again in ${Math.ceil(wait / 1000)}s.`,
+        `The trigger was not taken (${sanitizeLine(failure.message, { maxLength: 300 })}); sending it again in ${Math.ceil(wait / 1000)}s.`,
       );
       try {
         await deps.sleep(wait, deps.cancel);
@@ -117,12 +116,12 @@ interface Triggerable<T> {
 async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promise<T> {
   const { noun } = target;
   for (let sends = 1; ; sends++) {
-    let lost: TriggerOutcomeUnknownError;
+    let lost: Failure;
     try {
       return await sendTrigger(deps, target.send, sends - 1);
     } catch (error) {
-      if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-      lost = error;
+      lost = describeFailure(error);
+      if (lost.word !== 'outcome-unknown') throw error;
     }
     if (!target.find) {
       throw new TriggerUnverifiableError(
@@ -148,7 +147,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
 }
 
 /** What became of the trigger's answer, with the error's own words. */
-function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
+function lostAnswer(noun: string, lost: Failure): string {
   const why = sanitizeLine(lost.message, { maxLength: 500 });
   return lost.taken
     ? `The server created the ${noun}, but its answer to the trigger was unusable (${why})`
@@ -178,7 +177,7 @@ async function findTaken<T>(
   deps: TriggerDeps,
   target: Triggerable<T>,
   find: () => Promise<T[]>,
-  lost: TriggerOutcomeUnknownError,
+  lost: Failure,
   sends: number,
 ): Promise<T> {
   const { noun } = target;
