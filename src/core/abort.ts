@@ -17,6 +17,13 @@ export interface AbortResult {
   resource?: Run | Build;
   /** One sentence for the log and the summary; remote text in it is sanitised. */
   message: string;
+  /** The same as a clause, without its final period, for a line that goes on (the outcome's). */
+  clause: string;
+}
+
+/** What came of an abort, said once as a clause and as the sentence it ends. */
+function said(clause: string): Pick<AbortResult, 'message' | 'clause'> {
+  return { clause, message: `${clause}.` };
 }
 
 export interface AbortOptions {
@@ -122,9 +129,11 @@ class AbortAttempt {
       confirmed: true,
       ...(alreadyFinished ? { alreadyFinished } : {}),
       resource,
-      message: alreadyFinished
-        ? `${noun} ${id} had already finished (result: ${clean(resource.result)}); nothing to abort.`
-        : `${noun} ${id} was aborted (result: ${clean(resource.result)}).`,
+      ...said(
+        alreadyFinished
+          ? `${noun} ${id} had already finished (result: ${clean(resource.result)}); nothing to abort`
+          : `${noun} ${id} was aborted (result: ${clean(resource.result)})`,
+      ),
     };
   }
 
@@ -160,7 +169,9 @@ class AbortAttempt {
       return {
         ref: this.#ref,
         confirmed: false,
-        message: `${noun} ${id} could not be aborted: the server offers no abort for it. Stop it on the server.`,
+        ...said(
+          `${noun} ${id} could not be aborted: the server offers no abort for it. Stop it on the server`,
+        ),
       };
     }
     this.#lastProblem = clean(failure.serverMessage ?? failure.message);
@@ -187,7 +198,9 @@ class AbortAttempt {
     return {
       ref: this.#ref,
       confirmed: false,
-      message: `${this.noun} ${this.#ref.id} could not be aborted within ${Math.round(this.#options.budgetMs / 1000)}s: ${this.#lastProblem}.`,
+      ...said(
+        `${this.noun} ${this.#ref.id} could not be aborted within ${Math.round(this.#options.budgetMs / 1000)}s: ${this.#lastProblem}`,
+      ),
     };
   }
 }

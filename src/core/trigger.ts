@@ -37,9 +37,16 @@ export class TriggerCancelledError extends Error {
   override name = 'TriggerCancelledError';
   /** Nothing can exist (the trigger was refused), so post has nothing to look for. */
   readonly nothingTriggered: boolean;
+  /** What the trigger was waiting for: to be sent again, or for a lost trigger's run to be found. */
+  readonly during: 'resend-wait' | 'lost-search';
 
-  constructor(message: string, nothingTriggered: boolean) {
-    super(message);
+  constructor(during: 'resend-wait' | 'lost-search', nothingTriggered: boolean) {
+    super(
+      during === 'resend-wait'
+        ? 'Cancelled while waiting to send the trigger again.'
+        : 'Cancelled while checking whether the lost trigger was taken.',
+    );
+    this.during = during;
     this.nothingTriggered = nothingTriggered;
   }
 }
@@ -81,10 +88,7 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBe
       try {
         await deps.sleep(wait, deps.cancel);
       } catch {
-        throw new TriggerCancelledError(
-          'Cancelled while waiting to send the trigger again; nothing was triggered.',
-          sendsBefore === 0,
-        );
+        throw new TriggerCancelledError('resend-wait', sendsBefore === 0);
       }
     }
   }
@@ -239,11 +243,7 @@ async function search<T>(deps: TriggerDeps, find: () => Promise<T[]>, settle: bo
   try {
     await deps.sleep(SETTLE_MS, deps.cancel);
   } catch {
-    throw new TriggerCancelledError(
-      'Cancelled while checking whether the lost trigger was taken; it is not sent again, and the post step ' +
-        'looks for the run it may have created.',
-      false,
-    );
+    throw new TriggerCancelledError('lost-search', false);
   }
   return find();
 }

@@ -18,6 +18,7 @@ import {
   words,
   type Inline,
   type LinkInline,
+  type OutcomeMark,
   type StateMark,
   type SummaryField,
 } from './summary-inline.ts';
@@ -140,7 +141,7 @@ export type SummarySection =
 export interface SummaryDoc {
   /** The facts it was laid out from. */
   data: SummaryData;
-  title: StateMark;
+  title: OutcomeMark;
   /** In display order; fields without a value are left out. */
   fields: SummaryField[];
   /** In display order. */
