@@ -1,6 +1,5 @@
-// The job summary as data. buildSummary() gathers what is known at the end (the remote run, the settings, the
-// outcome) and lays it out once, as an ordered list of labelled fields and sections. The renderers
-// (summary-html.ts for GITHUB_STEP_SUMMARY, summary-text.ts for a terminal) only decide how each kind of
+// The job summary as data: buildSummary() lays out what is known at the end (run, settings, outcome) once, as
+// labelled fields and sections. The renderers (summary-html.ts, summary-text.ts) only decide how each kind of
 // value looks; what is shown, under which label and in which order is decided here.
 import type { Step } from '../../api/types.ts';
 import type { FinalView, TriggerInfo } from '../flow/events.ts';
