@@ -152,10 +152,21 @@ export interface TargetRun {
   openReports: OpenReportsStore;
   /** A report's name for this target: the name itself with one target, holding the label among several. */
   nameFor(name: string): string;
-  /** The ends of its failed steps' logs, by step id, read once. */
-  tails: ReadonlyMap<string, StepLogFacts>;
+  /** What its sinks make for the sinks after them (see the sink table). */
+  facts: TargetFacts;
   cancel: CancelSignals;
 }
+
+/**
+ * What a target's sinks make for the sinks after them, each named in the sink table by the row that makes
+ * it and the rows that read it; a fact is complete once its maker has heard `concluded`.
+ */
+export interface TargetFacts {
+  /** The ends of its failed steps' logs, by step id, read once (`failed-logs`). */
+  readonly tails: ReadonlyMap<string, StepLogFacts>;
+}
+
+export type TargetFactName = keyof TargetFacts;
 
 export interface TargetEnd extends TargetRun {
   conclusion: Conclusion;
