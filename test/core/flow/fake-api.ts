@@ -208,18 +208,23 @@ export class FakeApi implements CiApi {
     const asked = from?.validator?.etag ?? from?.validator?.lastModified;
     const same = asked === undefined || asked === (validator?.etag ?? validator?.lastModified);
     if (from !== undefined && from.offset > 0 && same && !this.ignoresRange) {
-      const body = this.artifactBody(bytes.slice(from.offset), from.offset);
+      const body = this.artifactBody(bytes.slice(from.offset), from.offset, call?.signal);
       return { kind: 'partial', start: from.offset, length: bytes.length, body, ...version };
     }
-    return { kind: 'whole', length: bytes.length, body: this.artifactBody(bytes, 0), ...version };
+    return {
+      kind: 'whole',
+      length: bytes.length,
+      body: this.artifactBody(bytes, 0, call?.signal),
+      ...version,
+    };
   }
 
   /** The stored archives, by artifacts URL. */
   readonly artifacts = new Map<string, { bytes: Uint8Array; validator?: Validator }>();
   /** A URL with no archive answers `gone` rather than `not-yet`. */
   artifactsGone = false;
-  /** How the bytes of an artifact read from `start` arrive; by default in one chunk. */
-  artifactBody = (bytes: Uint8Array, _start: number): AsyncIterable<Uint8Array> =>
+  /** How the bytes of an artifact read from `start` arrive (until `signal` aborts); by default in one chunk. */
+  artifactBody = (bytes: Uint8Array, _start: number, _signal?: AbortSignal): AsyncIterable<Uint8Array> =>
     (async function* () {
       yield bytes;
     })();
