@@ -196,6 +196,7 @@ export class ApiClient {
     const endpoint = 'GET :artifactsUrl';
     let url = await this.#exchanger.serverUrl(artifactsUrl, field);
     for (let hops = 0; ; hops++) {
+      const onApiOrigin = url.origin === new URL(this.apiUrl).origin;
       const answer = await this.#exchanger.send<ArtifactRead | ArtifactRedirect>(
         {
           method: 'GET',
@@ -208,6 +209,8 @@ export class ApiClient {
           retry: true,
           trigger: false,
           settle: settleArtifactAnswer,
+          // The hints speak of the token, which only the API's origin is sent.
+          onHttpError: ({ hint, ...init }) => (onApiOrigin && hint !== undefined ? { ...init, hint } : init),
           read: async (response, path, bounded) => {
             const described = describeArtifactAnswer(response);
             if (described === undefined) {

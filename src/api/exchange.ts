@@ -190,7 +190,7 @@ export class Exchanger {
   #redactorFor(exchange: Exchange<unknown>): Redactor {
     if (exchange.field === undefined || exchange.url.search === '') return this.#redact;
     const values = [...exchange.url.searchParams.values()].filter((value) => value.length >= 8);
-    return createRedactor([this.#token, exchange.url.search.slice(1), ...values]);
+    return createRedactor([this.#token, ...values]);
   }
 
   async #attempt<T>(
