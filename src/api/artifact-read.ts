@@ -89,7 +89,7 @@ export function describeArtifactAnswer(
  * The answer's validator. A weak ETag (`W/"…"`) may not be used in If-Range (RFC 9110 §13.1.5), nor may
  * a value that would not fit in a header.
  */
-export function validatorOf(headers: Dispatcher.ResponseData['headers']): Validator | undefined {
+function validatorOf(headers: Dispatcher.ResponseData['headers']): Validator | undefined {
   const etag = single(headers.etag)?.trim();
   const lastModified = single(headers['last-modified'])?.trim();
   const validator: Validator = {};
@@ -98,16 +98,6 @@ export function validatorOf(headers: Dispatcher.ResponseData['headers']): Valida
     validator.lastModified = lastModified;
   }
   return validator.etag !== undefined || validator.lastModified !== undefined ? validator : undefined;
-}
-
-/** Whether two answers name the same version of the archive, as far as both say. */
-export function sameVersion(first: Validator | undefined, later: Validator | undefined): boolean {
-  if (first === undefined || later === undefined) return true;
-  if (first.etag !== undefined && later.etag !== undefined) return first.etag === later.etag;
-  if (first.lastModified !== undefined && later.lastModified !== undefined) {
-    return Date.parse(first.lastModified) === Date.parse(later.lastModified);
-  }
-  return true;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -5,18 +5,13 @@
 // in a fresh folder. A 404 is tried again for a while after the step finished: some servers store the
 // archive a little later. No time limit of its own: an archive of gigabytes must finish. The caller's
 // signal stops it, and so does a read slower than a floor (64 KiB/s over 30 s of waiting for bytes).
-import {
-  sameVersion,
-  type ArtifactFrom,
-  type ArtifactRead,
-  type Validator,
-} from '../../api/artifact-read.ts';
+import type { ArtifactFrom, ArtifactRead, Validator } from '../../api/artifact-read.ts';
 import { failureOf, type FailureWord } from '../../api/errors.ts';
 import type { Clock, Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
 import { Throughput } from './throughput.ts';
 
-export interface ArtifactReadLimits {
+interface ArtifactReadLimits {
   /** Reads cut mid-body that are resumed. */
   resumes: number;
   /** How long after the step finished a 404 is tried again. */
@@ -28,7 +23,7 @@ export interface ArtifactReadLimits {
   checkEveryMs: number;
 }
 
-export const ARTIFACT_READ_LIMITS: Readonly<ArtifactReadLimits> = Object.freeze({
+const ARTIFACT_READ_LIMITS: Readonly<ArtifactReadLimits> = Object.freeze({
   resumes: 3,
   notYetMs: 30_000,
   minBytesPerSecond: 64 * 1024,
@@ -274,6 +269,16 @@ async function firstRead(
     await options.sleep(Math.min(wait, left), options.signal);
     wait = Math.min(wait * 2, NOT_YET_MAX_MS);
   }
+}
+
+/** Whether two answers name the same version of the archive, as far as both say. */
+function sameVersion(first: Validator, later: Validator | undefined): boolean {
+  if (later === undefined) return true;
+  if (first.etag !== undefined && later.etag !== undefined) return first.etag === later.etag;
+  if (first.lastModified !== undefined && later.lastModified !== undefined) {
+    return Date.parse(first.lastModified) === Date.parse(later.lastModified);
+  }
+  return true;
 }
 
 /** The answer to a resumed read, if it is the rest of the same version; `discard` ends one that is not. */
