@@ -88,11 +88,6 @@ export class ArtifactUnavailable extends Error {
 /** Failures of a read that another read may get past: a lost connection, a stall, a server's hiccup. */
 const CUT: ReadonlySet<FailureWord> = new Set(['no-answer', 'transient', 'throttled']);
 
-/** The one place a failure becomes its word. */
-function wordOf(error: unknown): FailureWord {
-  return failureOf(error);
-}
-
 type Body = Extract<ArtifactRead, { body: unknown }>;
 
 /**
@@ -142,7 +137,7 @@ class ArchiveRead {
         const stop = this.#stopped(failure);
         if (stop !== undefined) throw stop;
         if (failure === undefined && (length === undefined || this.#offset >= length)) return;
-        if (failure !== undefined && !CUT.has(wordOf(failure))) throw failure;
+        if (failure !== undefined && !CUT.has(failureOf(failure))) throw failure;
         // Cut short, by a failure or by a body that ended before its length.
         read = await this.#resume(validator, length);
       }
@@ -229,7 +224,7 @@ class ArchiveRead {
       } catch (err) {
         const stop = this.#stopped(err);
         if (stop !== undefined) throw stop;
-        if (CUT.has(wordOf(err))) continue;
+        if (CUT.has(failureOf(err))) continue;
         throw err;
       }
       return resumed(answer, this.#offset, validator, length, () => this.#current?.abort());

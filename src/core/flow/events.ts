@@ -4,7 +4,7 @@ import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
-import type { Outcome } from '../outcome.ts';
+import type { Ending, Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
 import type { OpenReportsStore, Outputs } from '../contract.ts';
@@ -54,6 +54,12 @@ export interface FinalView {
   retried?: readonly RetriedAttempt[];
   /** The current attempt's first full read, as the sinks were told it in `triggered`. */
   trigger?: TriggerInfo;
+}
+
+/** How a target's flow ended, before the one decision: the way it ended and what is known. */
+export interface Ended {
+  ending: Ending;
+  final: FinalView;
 }
 
 export interface Conclusion {
