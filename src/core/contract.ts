@@ -34,6 +34,12 @@ export interface OutputValues {
   /** Set only when a check run was created (or found). */
   'check-run-id': string;
   'deployment-id': string;
+  /** The absolute artifacts root, when artifacts or an outputs file were asked for. */
+  'artifacts-path': string;
+  /** JSON: one entry per step considered (core/artifacts/facts.ts). */
+  artifacts: string;
+  /** JSON: the outputs file's values; among several targets, by target. */
+  'remote-outputs': string;
 }
 
 export type OutputName = keyof OutputValues;
@@ -68,6 +74,9 @@ export const OUTPUTS = {
   steps: 'per-run',
   'check-run-id': 'report',
   'deployment-id': 'report',
+  'artifacts-path': 'combined',
+  artifacts: 'combined',
+  'remote-outputs': 'combined',
 } as const satisfies Record<OutputName, WithSeveral>;
 
 /** In action.yml order. */
