@@ -130,6 +130,32 @@ describe('an abort', () => {
   });
 });
 
+it('a full disk fails the step with its reason and removes the staging folder', async () => {
+  // The writer's error path, taken by an entry reader that fails the way a write on a full disk does.
+  const diskFull = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+  const archive = tarGz([
+    { name: 'a.txt', body: 'first' },
+    { name: 'b.txt', body: 'second' },
+  ]);
+  const result = await storeArchive(
+    chunksOf(archive),
+    options({
+      onEntry: (path) =>
+        path === 'b.txt'
+          ? {
+              data: () => {
+                throw diskFull;
+              },
+              end: () => undefined,
+            }
+          : undefined,
+    }),
+  );
+  expect(result).toMatchObject({ status: 'failed', reason: 'the disk is full (ENOSPC)', files: 0, bytes: 0 });
+  expect(treeOf(sandbox.root)).toEqual({});
+  expectSafe(sandbox);
+});
+
 describe('a source that fails', () => {
   it('ends the download with the source error itself, so the caller can start over', async () => {
     class StartOver extends Error {}
