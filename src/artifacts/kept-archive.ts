@@ -77,8 +77,11 @@ export class KeptArchive {
   readonly #signal: AbortSignal | undefined;
   #handle: FileHandle | undefined;
 
-  constructor(file: string, caps: StepCaps, signal: AbortSignal | undefined) {
+  readonly #maxInflated: number;
+
+  constructor(file: string, caps: StepCaps, signal: AbortSignal | undefined, maxInflated: number) {
     this.file = file;
+    this.#maxInflated = maxInflated;
     this.#caps = caps;
     this.#signal = signal;
   }
@@ -98,7 +101,7 @@ export class KeptArchive {
 
   async #read(tee: Tee, reader: StagingWriter): Promise<void> {
     try {
-      await walkTarGz(tee, reader, this.#signal);
+      await walkTarGz(tee, reader, this.#signal, this.#maxInflated);
     } catch (error) {
       if (tee.ownError !== undefined) throw tee.ownError;
       const archiveProblem =

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createGunzip } from 'node:zlib';
 import { Parser } from 'tar/parse';
+import { TooLarge } from './caps.ts';
 import type { ReadEntry } from 'tar/read-entry';
 
 /** The bytes are not a gzipped tar (checked by their magic bytes). */
@@ -54,6 +55,7 @@ export async function walkTarGz(
   source: AsyncIterable<Uint8Array>,
   handlers: TarWalkHandlers,
   signal?: AbortSignal,
+  maxInflated = Infinity,
 ): Promise<void> {
   const gunzip = createGunzip({ chunkSize: CHUNK });
   const parser = new Parser({ strict: true, zstd: false, brotli: false });
@@ -93,7 +95,7 @@ export async function walkTarGz(
   if (signal?.aborted === true) onAbort();
 
   const whole = async (): Promise<void> => {
-    await Promise.all([feed(source, gunzip, halt.signal), drain(gunzip, parser, halt.signal)]);
+    await Promise.all([feed(source, gunzip, halt.signal), drain(gunzip, parser, halt.signal, maxInflated)]);
     await parsed;
     await entries;
     if (!sawEnd) throw new ArchiveDamaged("the archive is cut short: tar's end blocks are missing");
@@ -191,15 +193,24 @@ async function feed(
   gunzip.end();
 }
 
-/** gunzip's output into the tar parser, checking that the first block is a tar header. */
+/**
+ * gunzip's output into the tar parser, checking that the first block is a tar header, and that the tar is
+ * no longer than `maxInflated`: skipped entries are not written, but inflating them still takes time.
+ */
 async function drain(
   gunzip: ReturnType<typeof createGunzip>,
   parser: Parser,
   stopped: AbortSignal,
+  maxInflated: number,
 ): Promise<void> {
   let head: Buffer | undefined = Buffer.alloc(0);
+  let inflated = 0;
   try {
     for await (const block of gunzip as AsyncIterable<Buffer>) {
+      inflated += block.length;
+      if (inflated > maxInflated) {
+        throw new TooLarge(`it inflates to more than ${maxInflated.toLocaleString('en-US')} bytes`);
+      }
       let data = block;
       if (head !== undefined) {
         head = Buffer.concat([head, block]);
@@ -211,7 +222,8 @@ async function drain(
       if (!parser.write(data)) await until(once(parser, 'drain'), stopped);
     }
   } catch (error) {
-    if (error instanceof ArchiveRefused || error instanceof ArchiveDamaged) throw error;
+    if (error instanceof ArchiveRefused || error instanceof ArchiveDamaged || error instanceof TooLarge)
+      throw error;
     throw new ArchiveDamaged(gzipWords(error));
   }
   // A whole gzip stream (its trailer was checked) with less than one block in it is no tar.
