@@ -19,7 +19,7 @@ export const MAX_ENTRIES = 100_000;
  * The most a step's tar may inflate to: twice `artifacts-max-size` and 64 MiB for headers and padding.
  * Skipped entries are never written, but a bomb of them would still keep a core busy.
  */
-export function maxInflatedOf(maxBytes: number): number {
+function maxInflatedOf(maxBytes: number): number {
   return 2 * maxBytes + 64 * 1024 * 1024;
 }
 
