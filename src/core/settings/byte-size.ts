@@ -2,7 +2,7 @@
 // KiB, MiB, GiB and TiB binary (powers of 1024), as the units' own standards say; `B` or no unit is bytes.
 // Units are case-insensitive, numbers whole: a fraction of a byte limit is a typing mistake.
 
-export const BYTE_SIZE_FORMS =
+const BYTE_SIZE_FORMS =
   'a whole number with a unit such as `500MB`, `2GB` or `1GiB` (KB, MB, GB, TB are powers of 1000; ' +
   'KiB, MiB, GiB, TiB powers of 1024), or a bare number of bytes';
 
