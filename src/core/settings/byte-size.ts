@@ -34,7 +34,9 @@ export function parseByteSize(text: string): number {
     const why = /^\d*[.,]\d/.test(trimmed) ? 'is not a whole number' : 'is not a size';
     throw new ByteSizeError(`${shown} ${why}; write ${BYTE_SIZE_FORMS}.`);
   }
-  const unit = UNITS[(match[2] ?? '').toLowerCase() || 'b'];
+  const name = (match[2] ?? '').toLowerCase() || 'b';
+  // Own keys only: `5constructor` is not a unit.
+  const unit = Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
   if (unit === undefined) {
     throw new ByteSizeError(`${shown} has an unknown unit; write ${BYTE_SIZE_FORMS}.`);
   }
