@@ -21,6 +21,7 @@ function targetDocs(end: StepEnd): Array<{ target: TargetEnd; doc: SummaryDoc }>
   return end.targets.map((target) => {
     const doc = targetSummaryDoc(target.settings, target.info, target.conclusion, {
       tails: target.facts.tails,
+      artifacts: target.facts.artifacts,
     });
     return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
   });

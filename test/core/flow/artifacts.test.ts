@@ -63,6 +63,11 @@ describe('artifacts in the flow', () => {
       },
     ]);
     expect(run.lines.some((line) => line.startsWith('Artifacts of step 2 "build": 2 files'))).toBe(true);
+    const summary = run.summaries.join('');
+    expect(summary).toContain('<h3>Artifacts</h3>');
+    expect(summary).toMatch(
+      /<td>build<\/td><td>✔ stored<\/td><td>2<\/td><td>[^<]+<\/td><td><code>artifacts\/2-build<\/code><\/td>/,
+    );
   });
 
   it('reads the outputs file of every archive without writing, later steps overriding earlier ones', async () => {
