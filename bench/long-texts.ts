@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEmulator } from '../src/emulator/index.ts';
-import { launch, makeStepFiles } from './support/action.ts';
+import { errorAnnotations, launch, makeStepFiles } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
@@ -50,10 +50,13 @@ export async function measureLongTexts(
   return { targets: options.targets, stepMs: options.stepMs, rows: [short, long] };
 }
 
-/** A commit message of `size` bytes, of printable lines as a real one would have. */
+/**
+ * A message of `size` bytes of plain words, nothing JSON escapes: a run's body then stays under the
+ * client's 8 MiB cap on one JSON body, as the 7.9 MiB message of the finding did.
+ */
 function messageOf(size: number): string {
-  const line = 'Refactor the parser so that long remote texts are cut at parse; keep the ids.\n';
-  return line.repeat(Math.ceil(size / line.length)).slice(0, size);
+  const words = 'Refactor the parser so that long remote texts are cut at parse, and keep the ids. ';
+  return words.repeat(Math.ceil(size / words.length)).slice(0, size);
 }
 
 async function follow(
@@ -76,7 +79,6 @@ async function follow(
     const action = launch({
       entry: entries.main,
       files,
-      keepOutput: false,
       nodeArgs: ['--import', pathToFileURL(PRELOAD).href],
       env: { BENCH_USAGE_FILE: usageFile },
       inputs: {
@@ -89,7 +91,10 @@ async function follow(
       },
     });
     const exit = await action.exited;
-    if (exit.code !== 0) throw new Error(`the action exited ${exit.code}: ${exit.stderr.slice(-2000)}`);
+    if (exit.code !== 0) {
+      const errors = errorAnnotations(exit.stdout).join('\n');
+      throw new Error(`the action exited ${exit.code}: ${errors || exit.stderr.slice(-2000)}`);
+    }
     const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as NodeJS.ResourceUsage;
     // What the server sent that held the message: the trigger answers and the reads of each run.
     const carrying = emulator.control

@@ -53,7 +53,10 @@ export function clipRemoteText(text: string): ClippedText {
   const bytes = Buffer.byteLength(text, 'utf8');
   const note = cutNote(bytes);
   const head = headWithin(text, REMOTE_TEXT_BYTES - Buffer.byteLength(note, 'utf8'));
-  return { text: `${head}${note}`, whole: { bytes, sha256: sha256(text) } };
+  // A slice of a string can share the whole string's memory, and keep it alive as long as the slice
+  // lives: the head is copied out through its bytes, so that nothing of the whole is held.
+  const kept = Buffer.from(`${head}${note}`, 'utf8').toString('utf8');
+  return { text: kept, whole: { bytes, sha256: sha256(text) } };
 }
 
 /** A remote text for display only. */
