@@ -30,7 +30,7 @@ function fitsWhole(text: string): boolean {
   return text.length * 3 <= REMOTE_TEXT_BYTES || Buffer.byteLength(text, 'utf8') <= REMOTE_TEXT_BYTES;
 }
 
-export function cutNote(bytes: number): string {
+function cutNote(bytes: number): string {
   return `… (cut: ${bytes} bytes)`;
 }
 

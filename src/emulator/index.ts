@@ -8,7 +8,7 @@ import { initialQuirks } from './quirk-settings.ts';
 import type { Emulator, QuirkSettings } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 
-export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry, Shape } from './types.ts';
+export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry } from './types.ts';
 export type { WorldFile, WorldHistoryEntry, WorldPipeline } from './world-file.ts';
 export { parseWorldFile } from './world-file.ts';
 export { defaultWorld } from './default-world.ts';

@@ -4,7 +4,7 @@
 import { digest } from './model/ids.ts';
 import { iso } from './model/time.ts';
 import type { AppRecord, UserRecord } from './world-records.ts';
-import type { ViewContext } from './views.ts';
+import type { ViewContext } from './view-context.ts';
 
 type Json = Record<string, unknown>;
 

@@ -5,6 +5,9 @@ import { goTime, iso } from './model/time.ts';
 import { applicationEmbeddedView, applicationInWorkflowView, scmOf, userView } from './shaped-views.ts';
 import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
 import type { Quirks } from './types.ts';
+import type { ViewContext } from './view-context.ts';
+
+export type { ViewContext } from './view-context.ts';
 import type {
   BuildRecord,
   DeployRecord,
@@ -13,15 +16,6 @@ import type {
   WorkflowItemRecord,
   WorkflowRecord,
 } from './world-records.ts';
-import type { World } from './world.ts';
-
-export interface ViewContext {
-  /** 'http://host:port', from the request's Host header. */
-  base: string;
-  world: World;
-  quirks: Quirks;
-  now: number;
-}
 
 type Json = Record<string, unknown>;
 

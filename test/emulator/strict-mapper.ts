@@ -15,7 +15,7 @@ const user: Record<string, FieldType> = {
   meta: { object: 'Meta' },
 };
 
-export const WERCKER4J_CLASSES: Record<string, Record<string, FieldType>> = {
+const WERCKER4J_CLASSES: Record<string, Record<string, FieldType>> = {
   Application: {
     id: str,
     url: str,
