@@ -4,8 +4,7 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { parseNumber } from './number-flag.ts';
-import { EmulatorOptionError, parseQuirks } from './serve.ts';
-import { QUIRK_NAMES } from './types.ts';
+import { EmulatorOptionError, parseQuirks, QUIRK_LIST } from './serve.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
@@ -14,7 +13,7 @@ const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] 
 it, localhost or a loopback address.
 --control-token is what /_emulator/ requests must send (Authorization: Bearer <token> or x-emulator-token);
 by default a random one, printed at start.
-Quirks: ${QUIRK_NAMES.join(', ')}`;
+Quirks: ${QUIRK_LIST}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
