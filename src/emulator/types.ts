@@ -22,6 +22,16 @@ export interface Quirks {
   realNames: boolean;
   /** POST /runs ignores keys it does not know (`sourceRun`, `targetId`) instead of answering 400. */
   lenientTriggerBody: boolean;
+  /** `artifactsUrl` is a signed URL on the storage origin (another port), which refuses any API token. */
+  artifactsOtherOrigin: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the storage origin. */
+  artifactsRedirect: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the API's own origin. */
+  artifactsRedirectSameOrigin: boolean;
+  /** An archive answers 404 for ARTIFACTS_LATE_MS (5 s) of world time after its step finished. */
+  artifactsLate: boolean;
+  /** An archive answers 410 from ARTIFACTS_KEPT_MS (10 min) of world time after its step finished. */
+  artifactsExpire: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -34,6 +44,11 @@ export const QUIRK_NAMES = [
   'logsWhenFinished',
   'realNames',
   'lenientTriggerBody',
+  'artifactsOtherOrigin',
+  'artifactsRedirect',
+  'artifactsRedirectSameOrigin',
+  'artifactsLate',
+  'artifactsExpire',
 ] as const satisfies readonly (keyof Quirks)[];
 
 export const NO_QUIRKS: Quirks = {
@@ -46,6 +61,11 @@ export const NO_QUIRKS: Quirks = {
   logsWhenFinished: false,
   realNames: false,
   lenientTriggerBody: false,
+  artifactsOtherOrigin: false,
+  artifactsRedirect: false,
+  artifactsRedirectSameOrigin: false,
+  artifactsLate: false,
+  artifactsExpire: false,
 };
 
 export interface FaultSpec {
@@ -150,6 +170,11 @@ export interface EmulatorControl {
 export interface Emulator {
   /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
   url: string;
+  /**
+   * The storage origin, 'http://127.0.0.1:OTHER_PORT': where signed archive URLs point under the
+   * `artifactsOtherOrigin` and `artifactsRedirect` quirks (also `GET /_emulator/storage`).
+   */
+  storageUrl: string;
   /** What the control API over HTTP (/_emulator/) requires: `Authorization: Bearer <token>` or `x-emulator-token`. */
   controlToken: string;
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 // What the API shows of each record, per context (list item, single object, trigger, abort...).
 // The response schemas (response-schemas.ts) then enforce each field set.
+import type { ArtifactService } from './artifacts/service.ts';
 import { digest } from './model/ids.ts';
 import { goTime, iso } from './model/time.ts';
 import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
@@ -22,6 +23,8 @@ export interface ViewContext {
   world: World;
   quirks: Quirks;
   now: number;
+  /** Where steps' archives are served. */
+  artifacts: ArtifactService;
 }
 
 type Json = Record<string, unknown>;
@@ -158,7 +161,7 @@ export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Js
   return {
     id: step.id,
     url: api(ctx, `/runsteps/${step.id}`),
-    artifactsUrl: step.artifacts && state.finished ? api(ctx, `/runsteps/${step.id}/artifacts`) : null,
+    artifactsUrl: ctx.artifacts.artifactsUrl(ctx.base, ctx.quirks, state, ctx.now),
     createdAt: iso(run.plan.startAt),
     startedAt: iso(step.startAt),
     ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),

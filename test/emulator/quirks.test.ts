@@ -26,6 +26,11 @@ describe('quirks', () => {
       logsWhenFinished: false,
       realNames: false,
       lenientTriggerBody: false,
+      artifactsOtherOrigin: false,
+      artifactsRedirect: false,
+      artifactsRedirectSameOrigin: false,
+      artifactsLate: false,
+      artifactsExpire: false,
     });
   });
 
