@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultWorld, parseWorldFile } from '../../src/emulator/index.ts';
 import { fetchBytes, finishedRun, listArchive } from './artifacts-kit.ts';
 import { call, DEMO, fileEmulator, frozenEmulator, get, IDS, triggerRun } from './helpers.ts';
+import { page, stepsOf, webappRun } from './pages-kit.ts';
 
 const emu = await fileEmulator();
 
@@ -168,6 +169,26 @@ describe('artifacts: Range, If-Range and 416', () => {
       const changed = await fetchBytes(url, { range: 'bytes=100-', 'if-range': stale });
       expect([changed.status, changed.bytes]).toEqual([200, whole.bytes]);
     }
+  });
+});
+
+describe('artifacts: the run page', () => {
+  it("links each step's archive and shows the counts of its JUnit report", async () => {
+    const run = await webappRun(emu, { EMULATOR_FAIL_STEP: 'npm test' });
+    emu.control.advance(60_000);
+    const [, , , npmTest] = await stepsOf(emu, run.id);
+    const { html } = await page(emu, run.path);
+    const link = `<a href="/api/v3/runsteps/${npmTest?.id}/artifacts" download>Artifacts</a>`;
+    expect(html).toContain(link);
+    expect(html.match(/>Artifacts<\/a>/g)).toHaveLength(1);
+    expect(html).toContain('<span class="tests">6 tests: 3 passed, 2 failed, 1 skipped</span>');
+    expect(html).toContain('<code>reports/junit.xml</code>');
+    const passed = await webappRun(emu);
+    emu.control.advance(60_000);
+    const again = (await page(emu, passed.path)).html;
+    expect(again.match(/>Artifacts<\/a>/g)).toHaveLength(2);
+    expect(again).toContain('<span class="tests">6 tests: 5 passed, 0 failed, 1 skipped</span>');
+    expect((await fetchBytes(`${emu.url}/api/v3/runsteps/${npmTest?.id}/artifacts`)).status).toBe(200);
   });
 });
 
