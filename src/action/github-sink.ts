@@ -15,7 +15,8 @@ import { USER_AGENT } from './user-agent.ts';
 type ReportingModule = Promise<typeof GitHubReportingModule>;
 
 export function gitHubSink(loading: ReportingModule, github: GitHubReporting, run: TargetRun): FlowSink {
-  const { settings, tails } = run;
+  const { settings } = run;
+  const { tails } = run.facts;
   return deferred(
     loading.then(({ createGitHubSink }) =>
       createGitHubSink(namedFor(github, run.nameFor), {

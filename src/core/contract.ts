@@ -7,7 +7,7 @@ import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
 // Ids, URLs, statuses, results and progress come from parsed answers, which checked them (see
 // src/api/parse.ts): the types hold the outputs to the forms action.yml documents.
-interface OutputValues {
+export interface OutputValues {
   type: 'run' | 'build';
   id: string;
   'run-id': string;
@@ -38,28 +38,49 @@ interface OutputValues {
 
 export type OutputName = keyof OutputValues;
 
+/** How an output is written when the step has several targets. */
+type WithSeveral =
+  /** About one run: empty, for each target's is in `runs`. */
+  | 'per-run'
+  /** One value for the step, made from every target's, written once every target has ended. */
+  | 'combined'
+  /** Set by a GitHub report for the one target it follows; not set with several (each has its own). */
+  | 'report';
+
+/** Every output, in action.yml order, with how it is written with several targets. */
+export const OUTPUTS = {
+  type: 'combined',
+  id: 'per-run',
+  'run-id': 'per-run',
+  'build-id': 'per-run',
+  url: 'per-run',
+  'web-url': 'per-run',
+  status: 'combined',
+  result: 'combined',
+  'run-result': 'per-run',
+  progress: 'per-run',
+  'started-at': 'combined',
+  'finished-at': 'combined',
+  duration: 'combined',
+  attempts: 'per-run',
+  runs: 'combined',
+  'workflow-id': 'per-run',
+  steps: 'per-run',
+  'check-run-id': 'report',
+  'deployment-id': 'report',
+} as const satisfies Record<OutputName, WithSeveral>;
+
 /** In action.yml order. */
-export const OUTPUT_NAMES = [
-  'type',
-  'id',
-  'run-id',
-  'build-id',
-  'url',
-  'web-url',
-  'status',
-  'result',
-  'run-result',
-  'progress',
-  'started-at',
-  'finished-at',
-  'duration',
-  'attempts',
-  'runs',
-  'workflow-id',
-  'steps',
-  'check-run-id',
-  'deployment-id',
-] as const satisfies readonly OutputName[];
+export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[];
+
+/** The outputs of one kind with several targets. */
+export type OutputsWithSeveral<Kind extends WithSeveral> = {
+  [K in OutputName]: (typeof OUTPUTS)[K] extends Kind ? K : never;
+}[OutputName];
+
+export const PER_RUN_OUTPUTS = OUTPUT_NAMES.filter(
+  (name): name is OutputsWithSeveral<'per-run'> => OUTPUTS[name] === 'per-run',
+);
 
 export interface Outputs {
   set<K extends OutputName>(name: K, value: OutputValues[K]): void;

@@ -4,7 +4,7 @@ import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
-import type { Outcome } from '../outcome.ts';
+import type { Ending, Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
 import type { OpenReportsStore, Outputs } from '../contract.ts';
@@ -54,6 +54,12 @@ export interface FinalView {
   retried?: readonly RetriedAttempt[];
   /** The current attempt's first full read, as the sinks were told it in `triggered`. */
   trigger?: TriggerInfo;
+}
+
+/** How a target's flow ended, before the one decision: the way it ended and what is known. */
+export interface Ended {
+  ending: Ending;
+  final: FinalView;
 }
 
 export interface Conclusion {
@@ -146,10 +152,21 @@ export interface TargetRun {
   openReports: OpenReportsStore;
   /** A report's name for this target: the name itself with one target, holding the label among several. */
   nameFor(name: string): string;
-  /** The ends of its failed steps' logs, by step id, read once. */
-  tails: ReadonlyMap<string, StepLogFacts>;
+  /** What its sinks make for the sinks after them (see the sink table). */
+  facts: TargetFacts;
   cancel: CancelSignals;
 }
+
+/**
+ * What a target's sinks make for the sinks after them, each named in the sink table by the row that makes
+ * it and the rows that read it; a fact is complete once its maker has heard `concluded`.
+ */
+export interface TargetFacts {
+  /** The ends of its failed steps' logs, by step id, read once (`failed-logs`). */
+  readonly tails: ReadonlyMap<string, StepLogFacts>;
+}
+
+export type TargetFactName = keyof TargetFacts;
 
 export interface TargetEnd extends TargetRun {
   conclusion: Conclusion;

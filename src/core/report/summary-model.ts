@@ -1,6 +1,5 @@
-// The job summary as data. buildSummary() gathers what is known at the end (the remote run, the settings, the
-// outcome) and lays it out once, as an ordered list of labelled fields and sections. The renderers
-// (summary-html.ts for GITHUB_STEP_SUMMARY, summary-text.ts for a terminal) only decide how each kind of
+// The job summary as data: buildSummary() lays out what is known at the end (run, settings, outcome) once, as
+// labelled fields and sections. The renderers (summary-html.ts, summary-text.ts) only decide how each kind of
 // value looks; what is shown, under which label and in which order is decided here.
 import type { Step } from '../../api/types.ts';
 import type { FinalView, TriggerInfo } from '../flow/events.ts';
@@ -18,6 +17,7 @@ import {
   words,
   type Inline,
   type LinkInline,
+  type OutcomeMark,
   type StateMark,
   type SummaryField,
 } from './summary-inline.ts';
@@ -140,7 +140,7 @@ export type SummarySection =
 export interface SummaryDoc {
   /** The facts it was laid out from. */
   data: SummaryData;
-  title: StateMark;
+  title: OutcomeMark;
   /** In display order; fields without a value are left out. */
   fields: SummaryField[];
   /** In display order. */
