@@ -32,6 +32,8 @@ export interface Quirks {
   artifactsLate: boolean;
   /** An archive answers 410 from ARTIFACTS_KEPT_MS (10 min) of world time after its step finished. */
   artifactsExpire: boolean;
+  /** Archives ignore Range and carry no ETag or Last-Modified: a cut download cannot be resumed. */
+  artifactsNoRange: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -49,6 +51,7 @@ export const QUIRK_NAMES = [
   'artifactsRedirectSameOrigin',
   'artifactsLate',
   'artifactsExpire',
+  'artifactsNoRange',
 ] as const satisfies readonly (keyof Quirks)[];
 
 export const NO_QUIRKS: Quirks = {
@@ -66,6 +69,7 @@ export const NO_QUIRKS: Quirks = {
   artifactsRedirectSameOrigin: false,
   artifactsLate: false,
   artifactsExpire: false,
+  artifactsNoRange: false,
 };
 
 export interface FaultSpec {

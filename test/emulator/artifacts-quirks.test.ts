@@ -120,6 +120,19 @@ describe('artifacts quirks', () => {
     emu.control.advance(ARTIFACTS_KEPT_MS);
     expect(await messageOf(store.artifactsUrl)).toEqual([410, `The artifacts of step ${store.id} are gone`]);
   });
+
+  it('artifactsNoRange: the whole archive whatever the Range, and no validator to resume with', async () => {
+    const { store } = await finishedRun(emu, IDS.build);
+    const whole = await fetchBytes(store.artifactsUrl);
+    emu.control.setQuirks({ artifactsNoRange: true });
+    const res = await fetchBytes(store.artifactsUrl, { range: 'bytes=100-' });
+    expect(res.status).toBe(200);
+    expect(res.bytes).toEqual(whole.bytes);
+    for (const header of ['accept-ranges', 'etag', 'last-modified', 'content-range']) {
+      expect(res.headers.get(header), header).toBeNull();
+    }
+    expect(res.headers.get('content-length')).toBe(String(whole.bytes.length));
+  });
 });
 
 describe('artifacts faults', () => {

@@ -31,6 +31,7 @@ describe('quirks', () => {
       artifactsRedirectSameOrigin: false,
       artifactsLate: false,
       artifactsExpire: false,
+      artifactsNoRange: false,
     });
   });
 

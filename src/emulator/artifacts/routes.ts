@@ -39,7 +39,7 @@ async function serveStored(
   const stores = step.step.stores;
   if (!stores) throw notFound(`Step ${step.step.id} has no artifacts`);
   const archive = await state.artifacts.archives.archive(stores, step.step.name, step.result === 'failed');
-  return sendArchive(request, reply, archive, step.finishedAt);
+  return sendArchive(request, reply, archive, step.finishedAt, state.quirks.artifactsNoRange);
 }
 
 export function registerArtifactRoutes(app: FastifyInstance, state: EmulatorState): void {

@@ -12,14 +12,18 @@ export function sendArchive(
   reply: FastifyReply,
   archive: Archive,
   storedAt: number,
+  /** A plain server: no Range, no validators, always the whole archive. */
+  plain = false,
 ): FastifyReply {
+  void reply
+    .header('content-disposition', 'attachment; filename="artifacts.tar.gz"')
+    .type('application/gzip');
+  if (plain) return reply.header('content-length', archive.size).send(bytesOf(archive, 0, archive.size));
   const lastModified = new Date(storedAt).toUTCString();
   void reply
     .header('accept-ranges', 'bytes')
     .header('etag', archive.etag)
-    .header('last-modified', lastModified)
-    .header('content-disposition', 'attachment; filename="artifacts.tar.gz"')
-    .type('application/gzip');
+    .header('last-modified', lastModified);
   const ifRange = request.headers['if-range'];
   const validatorHolds = ifRange === undefined || ifRange === archive.etag || ifRange === lastModified;
   const range = validatorHolds ? rangeOf(request.headers.range, archive.size) : { kind: 'whole' as const };
