@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ArchiveStore } from '../../src/emulator/artifacts/archive-store.ts';
 import { defaultWorld, parseWorldFile } from '../../src/emulator/index.ts';
 import { fetchBytes, finishedRun, listArchive } from './artifacts-kit.ts';
 import { call, DEMO, fileEmulator, frozenEmulator, get, IDS, triggerRun } from './helpers.ts';
@@ -189,6 +192,18 @@ describe('artifacts: the run page', () => {
     expect(again.match(/>Artifacts<\/a>/g)).toHaveLength(2);
     expect(again).toContain('<span class="tests">6 tests: 5 passed, 0 failed, 1 skipped</span>');
     expect((await fetchBytes(`${emu.url}/api/v3/runsteps/${npmTest?.id}/artifacts`)).status).toBe(200);
+  });
+});
+
+describe('artifacts: the folder of archives', () => {
+  it('is removed on close, and a build under way then stops without leaving anything', async () => {
+    const store = new ArchiveStore();
+    const built = await store.archive({ files: 'default' }, 'keep', false);
+    expect(existsSync(built.file)).toBe(true);
+    const big = store.archive({ files: [{ path: 'big.bin', bytes: 200 * 1024 * 1024 }] }, 'big', false);
+    await store.close();
+    await expect(big).rejects.toThrow();
+    expect(existsSync(dirname(built.file))).toBe(false);
   });
 });
 

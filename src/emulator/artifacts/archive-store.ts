@@ -26,6 +26,8 @@ const ENTRY_TIME = new Date('2025-06-11T14:02:33.000Z');
 export class ArchiveStore {
   #dir: Promise<string> | undefined;
   readonly #built = new Map<string, Promise<Archive>>();
+  /** Stops the builds under way when the emulator closes, so that none writes after the folder is gone. */
+  readonly #closing = new AbortController();
 
   /** The archive of a step of this definition, built on first use. */
   archive(stores: StepStores, stepName: string, stepFailed: boolean): Promise<Archive> {
@@ -41,20 +43,26 @@ export class ArchiveStore {
   }
 
   async close(): Promise<void> {
-    const dir = this.#dir;
-    this.#dir = undefined;
+    this.#closing.abort();
+    await Promise.allSettled(this.#built.values());
     this.#built.clear();
+    const dir = this.#dir;
     if (dir) await rm(await dir, { recursive: true, force: true });
   }
 
   async #build(key: string, entries: StoredEntry[]): Promise<Archive> {
+    const { signal } = this.#closing;
+    signal.throwIfAborted();
     this.#dir ??= mkdtemp(join(tmpdir(), 'ci-run-emulator-artifacts-'));
     const dir = await this.#dir;
     const stage = join(dir, `stage-${key}`);
     const file = join(dir, `${key}.tar.gz`);
     try {
       await rm(stage, { recursive: true, force: true });
-      for (const entry of entries) await writeEntry(stage, entry);
+      for (const entry of entries) {
+        signal.throwIfAborted();
+        await writeEntry(stage, entry, signal);
+      }
       const digest = createHash('sha256');
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -67,7 +75,7 @@ export class ArchiveStore {
         entries.map((e) => e.path),
       );
       const partial = `${file}.partial`;
-      await pipeline(Readable.from(tar), createGzip(), hashing, createWriteStream(partial));
+      await pipeline(Readable.from(tar), createGzip(), hashing, createWriteStream(partial), { signal });
       await rename(partial, file);
       const { size } = await stat(file);
       return { file, size, etag: `"${digest.digest('hex').slice(0, 32)}"` };
@@ -77,14 +85,13 @@ export class ArchiveStore {
   }
 }
 
-async function writeEntry(stage: string, entry: StoredEntry): Promise<void> {
+async function writeEntry(stage: string, entry: StoredEntry, signal: AbortSignal): Promise<void> {
   const target = join(stage, entry.path);
   await mkdir(dirname(target), { recursive: true });
   if (Buffer.isBuffer(entry.content)) await writeFile(target, entry.content);
-  else
-    await pipeline(
-      Readable.from(generatedBytes(entry.path, entry.content.generated)),
-      createWriteStream(target),
-    );
+  else {
+    const bytes = Readable.from(generatedBytes(entry.path, entry.content.generated));
+    await pipeline(bytes, createWriteStream(target), { signal });
+  }
   await chmod(target, entry.executable ? 0o755 : 0o644);
 }

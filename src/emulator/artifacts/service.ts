@@ -32,9 +32,20 @@ export class ArtifactService {
   /** A step's `artifactsUrl`: null until it has finished (passed or failed) and when it stores nothing. */
   artifactsUrl(apiBase: string, quirks: Quirks, state: StepState, now: number): string | null {
     if (!hasArtifacts(state)) return null;
+    this.prepare(state);
     if (quirks.artifactsOtherOrigin && this.storageBase !== undefined)
       return this.signedUrl(state.step.id, now);
     return `${apiBase}/api/v3/runsteps/${state.step.id}/artifacts`;
+  }
+
+  /**
+   * Starts building the step's archive as soon as its URL is handed out, so that a large one (a build of
+   * 200 MB takes seconds) is ready, or nearly, when the client asks for it. A failure shows on that request.
+   */
+  prepare(state: StepState): void {
+    const { stores } = state.step;
+    if (!stores) return;
+    this.archives.archive(stores, state.step.name, state.result === 'failed').catch(() => undefined);
   }
 
   async close(): Promise<void> {
