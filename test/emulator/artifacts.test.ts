@@ -129,6 +129,13 @@ describe('artifacts: JUnit reports that agree with the outcome switches', () => 
     expect(steps.store.artifactsUrl).not.toBeNull();
   });
 
+  it('with EMULATOR_FAILED_STEPS=2, npm test fails with its report and store still stores', async () => {
+    const steps = await finishedRun(emu, IDS.build, { EMULATOR_FAILED_STEPS: '2' });
+    expect([steps['npm test'].result, steps.store.result]).toEqual(['failed', 'failed']);
+    expect(await reportOf(steps['npm test'].artifactsUrl, 'reports/junit.xml')).toContain('failures="2"');
+    expect((await fetchBytes(steps.store.artifactsUrl)).status).toBe(200);
+  });
+
   it("the test pipeline's unit tests store a pytest report with file and 0-based line", async () => {
     const passed = await finishedRun(emu, IDS.test);
     const ok = await reportOf(passed['unit tests'].artifactsUrl, 'test-results/pytest.xml');
