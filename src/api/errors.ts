@@ -121,6 +121,13 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * A URL the server handed out that the client will not fetch: an origin that is neither the API's nor
+ * listed, a redirect to one, plain http under an https API, or an address of a kind not allowed. The
+ * message names the origin or host, never the URL's path or query.
+ */
+export class UrlRefusedError extends RequestValidationError {}
+
 /** What the caller of a trigger whose outcome is unknown should do next; `taken` after a 2xx. */
 export function outcomeAdvice(path: string, taken = false): string {
   const resource = /\/builds\b/.test(path) ? 'build' : 'run';
@@ -160,6 +167,7 @@ function describeApiError(init: ApiErrorInit): string {
  * - `no-answer` a lost connection or no answer in time (for a trigger: it never reached the server,
  *   since one that may have is `outcome-unknown`);
  * - `unsupported` the server offers no such endpoint (the client says so on the error);
+ * - `url-refused` a URL the server handed out that is not fetched (UrlRefusedError);
  * - `outcome-unknown` a trigger that may have been taken; `unusable-answer` a body that breaks the API's
  *   contract; `aborted` the caller's own signal; `other` a call's failure that fits no other word;
  * - `internal` an error that is not a call's failure at all (a bug, an error of the caller's own).
@@ -175,6 +183,7 @@ export type FailureWord =
   | 'transient'
   | 'no-answer'
   | 'unsupported'
+  | 'url-refused'
   | 'outcome-unknown'
   | 'unusable-answer'
   | 'aborted'
@@ -237,6 +246,7 @@ export function describeFailure(error: unknown): Failure {
 
 function wordOf(error: unknown): FailureWord {
   if (error instanceof ContractError) return 'unusable-answer';
+  if (error instanceof UrlRefusedError) return 'url-refused';
   if (!(error instanceof ApiError)) return 'internal';
   if (error instanceof TriggerOutcomeUnknownError) return 'outcome-unknown';
   if (error.unsupported) return 'unsupported';

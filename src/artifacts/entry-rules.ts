@@ -27,8 +27,8 @@ export type SkipReason =
 /** A name checked: the segments to join under the root, or the reason it may not be written. */
 export type CheckedName = { segments: string[] } | { skip: SkipReason };
 
-export const MAX_SEGMENT_BYTES = 255;
-export const MAX_PATH_BYTES = 1024;
+const MAX_SEGMENT_BYTES = 255;
+const MAX_PATH_BYTES = 1024;
 
 // Windows device names, also with an extension (`NUL.txt`) or trailing spaces; the superscript digits
 // count as digits there too.

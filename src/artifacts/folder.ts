@@ -5,7 +5,7 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-export { PARTIAL_PREFIX, removeLeftoverPartials } from './partials.ts';
+export { removeLeftoverPartials } from './partials.ts';
 
 export interface ArtifactsPlace {
   /** `artifacts-path` as given (default `ci-run-artifacts`). */

@@ -13,3 +13,4 @@ export {
   safeFolderName,
 } from './folder.ts';
 export { MAX_ENTRIES, storeArchive, type StoreOptions, type StoreResult, type StoreStatus } from './store.ts';
+export { openArtifactFiles } from './files.ts';

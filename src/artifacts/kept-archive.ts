@@ -16,13 +16,22 @@ class Tee implements AsyncIterable<Uint8Array> {
   readonly #source: AsyncIterator<Uint8Array>;
   readonly #write: (chunk: Uint8Array) => Promise<void>;
   #done = false;
+  /** The read before: reads run one after the other, so chunks are written in order. */
+  #last: Promise<unknown> = Promise.resolve();
 
   constructor(source: AsyncIterable<Uint8Array>, write: (chunk: Uint8Array) => Promise<void>) {
     this.#source = source[Symbol.asyncIterator]();
     this.#write = write;
   }
 
-  async next(): Promise<IteratorResult<Uint8Array>> {
+  next(): Promise<IteratorResult<Uint8Array>> {
+    // A reader that stopped waiting (the walk failed) may leave a read running when rest() starts.
+    const result = this.#last.then(() => this.#read());
+    this.#last = result.catch(() => undefined);
+    return result;
+  }
+
+  async #read(): Promise<IteratorResult<Uint8Array>> {
     if (this.#done) return { done: true, value: undefined };
     let step: IteratorResult<Uint8Array>;
     try {
@@ -68,8 +77,11 @@ export class KeptArchive {
   readonly #signal: AbortSignal | undefined;
   #handle: FileHandle | undefined;
 
-  constructor(file: string, caps: StepCaps, signal: AbortSignal | undefined) {
+  readonly #maxInflated: number;
+
+  constructor(file: string, caps: StepCaps, signal: AbortSignal | undefined, maxInflated: number) {
     this.file = file;
+    this.#maxInflated = maxInflated;
     this.#caps = caps;
     this.#signal = signal;
   }
@@ -89,7 +101,7 @@ export class KeptArchive {
 
   async #read(tee: Tee, reader: StagingWriter): Promise<void> {
     try {
-      await walkTarGz(tee, reader, this.#signal);
+      await walkTarGz(tee, reader, this.#signal, this.#maxInflated);
     } catch (error) {
       if (tee.ownError !== undefined) throw tee.ownError;
       const archiveProblem =

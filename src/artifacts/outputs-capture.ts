@@ -3,7 +3,7 @@ import { checkEntryName } from './entry-rules.ts';
 import type { EntryReader } from './staging-writer.ts';
 
 /** The most of the outputs file kept: what remote outputs may hold per target. */
-export const MAX_OUTPUTS_BYTES = 64 * 1024;
+const MAX_OUTPUTS_BYTES = 64 * 1024;
 
 export interface OutputsCapture {
   /** The entry's path as the writer names it (segments joined with `/`). */

@@ -15,6 +15,14 @@ import { ArchiveDamaged, ArchiveRefused, SourceFailed, walkTarGz } from './tar-w
 
 export const MAX_ENTRIES = 100_000;
 
+/**
+ * The most a step's tar may inflate to: twice `artifacts-max-size` and 64 MiB for headers and padding.
+ * Skipped entries are never written, but a bomb of them would still keep a core busy.
+ */
+function maxInflatedOf(maxBytes: number): number {
+  return 2 * maxBytes + 64 * 1024 * 1024;
+}
+
 export interface StoreOptions {
   /** The artifacts root, as `openArtifactsRoot()` returned it: a real folder, no link on the way. */
   root: string;
@@ -79,10 +87,15 @@ export async function storeArchive(
   const kept =
     extract || staging === undefined
       ? undefined
-      : new KeptArchive(join(staging, 'archive.tar.gz'), caps, options.signal);
+      : new KeptArchive(
+          join(staging, 'archive.tar.gz'),
+          caps,
+          options.signal,
+          maxInflatedOf(options.maxBytes),
+        );
   let outcome: Outcome = { status: 'stored' };
   try {
-    if (kept === undefined) await walkTarGz(source, writer, options.signal);
+    if (kept === undefined) await walkTarGz(source, writer, options.signal, maxInflatedOf(options.maxBytes));
     else await kept.keep(source, wantsEntries ? writer : undefined);
     if (staging !== undefined && destination !== undefined) {
       await moveIntoPlace(kept?.file ?? staging, destination, options.root);

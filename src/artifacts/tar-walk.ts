@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createGunzip } from 'node:zlib';
 import { Parser } from 'tar/parse';
+import { TooLarge } from './caps.ts';
 import type { ReadEntry } from 'tar/read-entry';
 
 /** The bytes are not a gzipped tar (checked by their magic bytes). */
@@ -54,16 +55,16 @@ export async function walkTarGz(
   source: AsyncIterable<Uint8Array>,
   handlers: TarWalkHandlers,
   signal?: AbortSignal,
+  maxInflated = Infinity,
 ): Promise<void> {
   const gunzip = createGunzip({ chunkSize: CHUNK });
   const parser = new Parser({ strict: true, zstd: false, brotli: false });
-  const stop = Promise.withResolvers<never>();
-  stop.promise.catch(() => undefined);
+  const halt = new AbortController();
   let failure: { error: unknown } | undefined;
   const fail = (error: unknown): void => {
     if (failure !== undefined) return;
     failure = { error };
-    stop.reject(error);
+    halt.abort(error);
   };
 
   let sawEnd = false;
@@ -80,7 +81,7 @@ export async function walkTarGz(
     entries = entries
       .then(async () => {
         if (failure !== undefined) return void entry.resume();
-        await handlers.entry(entry, contentOf(entry, stop.promise));
+        await handlers.entry(entry, contentOf(entry, halt.signal));
       })
       .catch((error: unknown) => {
         fail(error);
@@ -94,13 +95,13 @@ export async function walkTarGz(
   if (signal?.aborted === true) onAbort();
 
   const whole = async (): Promise<void> => {
-    await Promise.all([feed(source, gunzip, stop.promise), drain(gunzip, parser, stop.promise)]);
+    await Promise.all([feed(source, gunzip, halt.signal), drain(gunzip, parser, halt.signal, maxInflated)]);
     await parsed;
     await entries;
     if (!sawEnd) throw new ArchiveDamaged("the archive is cut short: tar's end blocks are missing");
   };
   try {
-    await Promise.race([whole(), stop.promise]);
+    await until(whole(), halt.signal);
   } catch (error) {
     fail(error);
   } finally {
@@ -112,11 +113,36 @@ export async function walkTarGz(
   if (failure !== undefined) throw failure.error;
 }
 
+/**
+ * `promise`, or the walk's error as soon as it stops. Not Promise.race against one promise that stays
+ * pending all along: each race would leave a reaction on it holding its result (a chunk) until the end.
+ */
+function until<T>(promise: Promise<T>, stopped: AbortSignal): Promise<T> {
+  if (stopped.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(stopped.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onStop = (): void => reject(stopped.reason as Error);
+    stopped.addEventListener('abort', onStop, { once: true });
+    promise.then(
+      (value) => {
+        stopped.removeEventListener('abort', onStop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        stopped.removeEventListener('abort', onStop);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 /** An entry's chunks, ending with the walk's error as soon as the walk stops (data may never come then). */
-async function* contentOf(entry: ReadEntry, stopped: Promise<never>): AsyncGenerator<Buffer> {
+async function* contentOf(entry: ReadEntry, stopped: AbortSignal): AsyncGenerator<Buffer> {
   const iterator = (entry as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   for (;;) {
-    const step = await Promise.race([iterator.next(), stopped]);
+    const step = await until(iterator.next(), stopped);
     if (step.done === true) return;
     yield step.value;
   }
@@ -130,7 +156,7 @@ function words(error: unknown): string {
 async function feed(
   source: AsyncIterable<Uint8Array>,
   gunzip: ReturnType<typeof createGunzip>,
-  stopped: Promise<never>,
+  stopped: AbortSignal,
 ): Promise<void> {
   const iterator = source[Symbol.asyncIterator]();
   let head: Buffer | undefined = Buffer.alloc(0);
@@ -142,7 +168,7 @@ async function feed(
           ? error
           : new SourceFailed('the download failed', { cause: error });
       });
-      const step = await Promise.race([next, stopped]);
+      const step = await until(next, stopped);
       if (step.done === true) break;
       let chunk = Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength);
       if (head !== undefined) {
@@ -155,7 +181,7 @@ async function feed(
         head = undefined;
       }
       // gunzip inflates only as far as its output is read: a small chunk of a bomb does not fill memory.
-      if (!gunzip.write(chunk)) await Promise.race([once(gunzip, 'drain'), stopped]);
+      if (!gunzip.write(chunk)) await until(once(gunzip, 'drain'), stopped);
     }
     finished = true;
   } finally {
@@ -167,15 +193,24 @@ async function feed(
   gunzip.end();
 }
 
-/** gunzip's output into the tar parser, checking that the first block is a tar header. */
+/**
+ * gunzip's output into the tar parser, checking that the first block is a tar header, and that the tar is
+ * no longer than `maxInflated`: skipped entries are not written, but inflating them still takes time.
+ */
 async function drain(
   gunzip: ReturnType<typeof createGunzip>,
   parser: Parser,
-  stopped: Promise<never>,
+  stopped: AbortSignal,
+  maxInflated: number,
 ): Promise<void> {
   let head: Buffer | undefined = Buffer.alloc(0);
+  let inflated = 0;
   try {
     for await (const block of gunzip as AsyncIterable<Buffer>) {
+      inflated += block.length;
+      if (inflated > maxInflated) {
+        throw new TooLarge(`it inflates to more than ${maxInflated.toLocaleString('en-US')} bytes`);
+      }
       let data = block;
       if (head !== undefined) {
         head = Buffer.concat([head, block]);
@@ -184,10 +219,11 @@ async function drain(
         data = head;
         head = undefined;
       }
-      if (!parser.write(data)) await Promise.race([once(parser, 'drain'), stopped]);
+      if (!parser.write(data)) await until(once(parser, 'drain'), stopped);
     }
   } catch (error) {
-    if (error instanceof ArchiveRefused || error instanceof ArchiveDamaged) throw error;
+    if (error instanceof ArchiveRefused || error instanceof ArchiveDamaged || error instanceof TooLarge)
+      throw error;
     throw new ArchiveDamaged(gzipWords(error));
   }
   // A whole gzip stream (its trailer was checked) with less than one block in it is no tar.

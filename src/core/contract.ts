@@ -1,6 +1,7 @@
 // The action's contract with the workflow: every output it sets and every state entry that main
 // leaves for post, each with its type. Main writes through it, post reads through it (and checks
 // what it reads), and a test holds the output names to action.yml.
+import { isAbsolute } from 'node:path';
 import { isSafeId } from '../api/ids.ts';
 import type { Result, Status } from '../api/types.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
@@ -34,6 +35,12 @@ export interface OutputValues {
   /** Set only when a check run was created (or found). */
   'check-run-id': string;
   'deployment-id': string;
+  /** The absolute artifacts root, when artifacts or an outputs file were asked for. */
+  'artifacts-path': string;
+  /** JSON: one entry per step considered (core/artifacts/facts.ts). */
+  artifacts: string;
+  /** JSON: the outputs file's values; among several targets, by target. */
+  'remote-outputs': string;
 }
 
 export type OutputName = keyof OutputValues;
@@ -68,6 +75,9 @@ export const OUTPUTS = {
   steps: 'per-run',
   'check-run-id': 'report',
   'deployment-id': 'report',
+  'artifacts-path': 'combined',
+  artifacts: 'combined',
+  'remote-outputs': 'combined',
 } as const satisfies Record<OutputName, WithSeveral>;
 
 /** In action.yml order. */
@@ -100,6 +110,8 @@ export interface SavedState {
   openReports: OpenReports;
   /** With several targets: each one's remote work, in input order (the entries above stay empty). */
   targets: TargetState[] | undefined;
+  /** The artifacts root, once opened: post removes the staging folders a killed main left in it. */
+  artifactsRoot: string | undefined;
 }
 
 /** One target's remote work, as post needs it: the same facts as the single-target entries. */
@@ -145,6 +157,7 @@ const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
   openReports: (open) => (open === undefined ? '' : JSON.stringify(open)),
   targets: (targets) => (targets ? JSON.stringify(targets) : ''),
+  artifactsRoot: (root) => root ?? '',
 };
 
 export function saveState<K extends StateKey>(store: StateStore, key: K, value: SavedState[K]): void {
@@ -181,6 +194,11 @@ export function readSavedState(store: StateStore): ReadState {
   const targets = parseJson(store.get('targets'));
   if (Array.isArray(targets) && targets.every(isTargetState)) state.targets = targets;
   else if (targets !== undefined) problems.push('targets');
+  const root = store.get('artifactsRoot');
+  // Only an absolute path on one line: post removes folders in it.
+  if (isAbsolute(root) && !/[\0\r\n]/.test(root) && !root.split(/[\\/]/).includes('..')) {
+    state.artifactsRoot = root;
+  } else if (root) problems.push('artifactsRoot');
   return { state, problems };
 }
 

@@ -4,8 +4,7 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { parseNumber } from './number-flag.ts';
-import { EmulatorOptionError, parseQuirks } from './serve.ts';
-import { QUIRK_NAMES } from './types.ts';
+import { EmulatorOptionError, parseQuirks, QUIRK_LIST } from './serve.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
@@ -16,7 +15,7 @@ it, localhost or a loopback address.
 by default a random one, printed at start.
 --storage-port is where the storage origin of artifacts listens (default 0: a free port; GET /_emulator/storage
 names it).
-Quirks: ${QUIRK_NAMES.join(', ')}`;
+Quirks: ${QUIRK_LIST}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

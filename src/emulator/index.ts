@@ -5,7 +5,8 @@ import { checkControlToken, newControlToken } from './control-token.ts';
 import { createControl } from './emulator-control.ts';
 import { defaultWorld } from './default-world.ts';
 import { EmulatorState } from './state.ts';
-import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';
+import { initialQuirks } from './quirk-settings.ts';
+import type { Emulator, QuirkSettings } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 
 export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry } from './types.ts';
@@ -30,8 +31,8 @@ export interface StartOptions {
   world?: WorldFile;
   /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
   speed?: number;
-  /** All off by default. */
-  quirks?: Partial<Quirks>;
+  /** All off, and the `spec` shape, by default. */
+  quirks?: QuirkSettings;
   /** How many runs the world keeps; past it, the oldest finished runs are forgotten. Default 1,000. */
   maxRuns?: number;
   /** Likewise for builds, and for deploys. Default 1,000. */
@@ -49,7 +50,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const state = new EmulatorState({
     world,
     speed: opts.speed ?? 1,
-    quirks: { ...NO_QUIRKS, ...opts.quirks },
+    quirks: initialQuirks(opts.quirks),
     ...(opts.maxRequests !== undefined ? { maxRequests: opts.maxRequests } : {}),
     limits: {
       ...(opts.maxRuns !== undefined ? { maxRuns: opts.maxRuns } : {}),

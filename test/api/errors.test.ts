@@ -5,7 +5,9 @@ import {
   ContractError,
   describeFailure,
   failureOf,
+  RequestValidationError,
   TriggerOutcomeUnknownError,
+  UrlRefusedError,
 } from '../../src/api/errors.ts';
 import { hintFor, serverMessageFrom } from '../../src/api/http-errors.ts';
 import { paginate } from '../../src/core/paginate.ts';
@@ -179,6 +181,9 @@ describe('describeFailure', () => {
       message: 'bug',
     });
     expect(describeFailure('thrown text')).toMatchObject({ word: 'internal', message: 'thrown text' });
+    const refused = new UrlRefusedError('artifactsUrl', 'refusing to fetch artifactsUrl from https://x.test');
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect(describeFailure(refused)).toMatchObject({ word: 'url-refused', retryable: false });
   });
 });
 

@@ -54,6 +54,18 @@ describe('a 256 MiB member that compresses to under 1 MB', () => {
     expectSafe(sandbox);
   });
 
+  it('skipped, still stops once the tar inflates to more than twice the cap', async () => {
+    const skipped = await hugeTarGz('../zeros.bin', 256 * 1024 * 1024);
+    const { source, read } = counted(chunksOf(skipped, 4096));
+    const result = await storeArchive(source, options({ maxBytes: 16 * 1024 * 1024 }));
+    expect(result).toMatchObject({ status: 'too-large', files: 0, bytes: 0 });
+    expect(result.reason).toBe('it inflates to more than 100,663,296 bytes');
+    // About 96 of 256 MiB, and gunzip's 64 KiB input buffer.
+    expect(read()).toBeLessThan(skipped.length * 0.75);
+    expect(treeOf(sandbox.root)).toEqual({});
+    expectSafe(sandbox);
+  });
+
   it('passes the shared total and gives back what it took', async () => {
     const budget = new ByteBudget(20 * 1024 * 1024);
     const small = await storeArchive(
@@ -128,6 +140,32 @@ describe('an abort', () => {
     await expect(result).rejects.toThrow('early');
     expect(treeOf(sandbox.root)).toEqual({});
   });
+});
+
+it('a full disk fails the step with its reason and removes the staging folder', async () => {
+  // The writer's error path, taken by an entry reader that fails the way a write on a full disk does.
+  const diskFull = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+  const archive = tarGz([
+    { name: 'a.txt', body: 'first' },
+    { name: 'b.txt', body: 'second' },
+  ]);
+  const result = await storeArchive(
+    chunksOf(archive),
+    options({
+      onEntry: (path) =>
+        path === 'b.txt'
+          ? {
+              data: () => {
+                throw diskFull;
+              },
+              end: () => undefined,
+            }
+          : undefined,
+    }),
+  );
+  expect(result).toMatchObject({ status: 'failed', reason: 'the disk is full (ENOSPC)', files: 0, bytes: 0 });
+  expect(treeOf(sandbox.root)).toEqual({});
+  expectSafe(sandbox);
 });
 
 describe('a source that fails', () => {

@@ -31,6 +31,17 @@ const CASES: Array<[string, SkipReason, RawEntry]> = [
   ['`..` at the start', 'dot-dot', { name: '../outside/evil', body: 'x' }],
   ['`..` in the middle', 'dot-dot', { name: 'a/../../outside/evil', body: 'x' }],
   ['`..` alone', 'dot-dot', { name: '..', type: '5' }],
+  ['`..` in a pax header', 'dot-dot', { name: 'benign.txt', paxPath: '../outside/evil', body: 'x' }],
+  [
+    'an absolute path in a pax header',
+    'absolute',
+    { name: 'benign.txt', paxPath: '/tmp/ci-run-escape-test/e', body: 'x' },
+  ],
+  [
+    '`..` in a GNU long name',
+    'dot-dot',
+    { name: 'benign.txt', gnuLongName: `../${'x'.repeat(120)}`, body: 'x' },
+  ],
   ['a drive letter', 'drive-letter', { name: 'C:/evil', body: 'x' }],
   ['a drive-relative name', 'drive-letter', { name: 'c:evil', body: 'x' }],
   ['a backslash `..`', 'backslash', { name: '..\\outside\\evil', body: 'x' }],

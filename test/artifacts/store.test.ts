@@ -148,6 +148,18 @@ describe('a complete archive', () => {
   });
 });
 
+it('with extract: false, keeps a damaged archive byte for byte even while reading its outputs', async () => {
+  const whole = tarGz([...FILES, { name: 'big.bin', body: Buffer.alloc(300_000, 9) }]);
+  const damaged = Buffer.concat([whole.subarray(0, 200), Buffer.alloc(50, 0xee), whole.subarray(250)]);
+  const result = await storeArchive(
+    chunksOf(damaged, 64),
+    options({ extract: false, outputsFile: 'outputs.env' }),
+  );
+  expect(result).toMatchObject({ status: 'stored', bytes: damaged.length });
+  expect(readFileSync(join(sandbox.root, '1-build.tar.gz'))).toEqual(damaged);
+  expectSafe(sandbox);
+});
+
 describe('what is not a gzipped tar is refused', () => {
   it.each([
     ['text', Buffer.from('<html>not found</html>')],

@@ -11,6 +11,10 @@ export interface RawEntry {
   body?: Buffer | string;
   linkname?: string;
   mode?: number;
+  /** A name given in a pax header before the entry (which overrides the header's own name). */
+  paxPath?: string;
+  /** A name given in a GNU long-name entry (`L`) before the entry. */
+  gnuLongName?: string;
 }
 
 const BLOCK = 512;
@@ -63,8 +67,12 @@ export function tarOf(entries: RawEntry[], end = true): Buffer {
     const name = typeof entry.name === 'string' ? Buffer.from(entry.name, 'utf8') : entry.name;
     const type = entry.type ?? '0';
     const body = entry.body === undefined ? Buffer.alloc(0) : Buffer.from(entry.body);
-    if (name.length > 100) {
-      const pax = paxRecord('path', name);
+    if (entry.gnuLongName !== undefined) {
+      const long = Buffer.from(`${entry.gnuLongName}\0`);
+      parts.push(header(Buffer.from('././@LongLink'), 'L', long.length, {}), ...padded(long));
+    }
+    if (name.length > 100 || entry.paxPath !== undefined) {
+      const pax = paxRecord('path', entry.paxPath === undefined ? name : Buffer.from(entry.paxPath));
       parts.push(header(Buffer.from('PaxHeader/long'), 'x', pax.length, {}), ...padded(pax));
     }
     const options = {

@@ -40,4 +40,9 @@ describe('parseByteSize', () => {
     expect(() => parseByteSize(text)).toThrow(ByteSizeError);
     expect(() => parseByteSize(text)).toThrow(message);
   });
+  it('takes no name of an object property for a unit', () => {
+    for (const text of ['5constructor', '5CONSTRUCTOR']) {
+      expect(() => parseByteSize(text)).toThrow(/unknown unit/);
+    }
+  });
 });

@@ -6,7 +6,8 @@
 //   - `log` before `failed-logs`: a failed step's log that the live log read is shared, not read again;
 //   - `target-errors` right after `log`: a target's error annotation follows its last line;
 //   - the adapter's reports (GitHub) last among a target's, the step's own outputs before its summary.
-import { saveState } from '../contract.ts';
+import { saveState, type Outputs } from '../contract.ts';
+import { deferred } from '../sinks/deferred.ts';
 import { stopsOthers } from '../outcome.ts';
 import type { StepSummary } from '../report/step-summary.ts';
 import { createLogSink } from '../sinks/log-sink.ts';
@@ -73,6 +74,31 @@ const logSink: Column<TargetSinkContext> = ({ setup: { run, reader }, deps, targ
 
 const adapters = ({ setup, deps }: TargetSinkContext) => deps.targetSinks?.(setup.run) ?? [];
 
+/** Only when the adapter handed a place for them: the sink's module then loads, while the first request is out. */
+function artifactsSink(
+  { setup: { run }, deps, targets }: TargetSinkContext,
+  outputs: Outputs | undefined,
+): FlowSink | undefined {
+  const files = deps.artifacts;
+  if (files === undefined) return undefined;
+  return deferred(
+    import('../sinks/artifacts-sink.ts').then(({ createArtifactsSink }) =>
+      createArtifactsSink({
+        settings: run.settings.artifacts,
+        client: targets.client,
+        files,
+        log: run.log,
+        clock: deps.clock,
+        sleep: deps.sleep,
+        facts: run.facts,
+        cancel: run.cancel.signal,
+        ...(targets.several ? { label: run.label } : {}),
+        ...(outputs ? { outputs } : {}),
+      }),
+    ),
+  );
+}
+
 export const SINK_TABLE: SinkTable = {
   target: [
     {
@@ -89,6 +115,12 @@ export const SINK_TABLE: SinkTable = {
       makes: ['tails'],
     },
     {
+      name: 'artifacts',
+      one: (context) => artifactsSink(context, context.setup.run.outputs),
+      several: (context) => artifactsSink(context, undefined),
+      makes: ['artifacts'],
+    },
+    {
       name: 'summary',
       // Several targets: the step's summary, once every target has ended (the step's rows below).
       one: ({ setup, deps, publish }) =>
@@ -97,9 +129,9 @@ export const SINK_TABLE: SinkTable = {
           facts: setup.run.facts,
           ...(deps.summary.stepUrl ? { stepUrl: deps.summary.stepUrl } : {}),
         }),
-      reads: ['tails'],
+      reads: ['tails', 'artifacts'],
     },
-    { name: 'adapter', one: adapters, several: adapters, reads: ['tails'] },
+    { name: 'adapter', one: adapters, several: adapters, reads: ['tails', 'artifacts'] },
   ],
   step: [
     { name: 'target-errors', several: ({ deps, errors }) => ({ stepEnded: () => errors?.finish(deps.log) }) },
@@ -122,11 +154,7 @@ export const SINK_TABLE: SinkTable = {
 };
 
 /** The table with one more row of a target's, placed before the row named `before`. */
-export function withTargetRow(
-  table: SinkTable,
-  row: SinkRow<TargetSinkContext>,
-  before: string,
-): SinkTable {
+export function withTargetRow(table: SinkTable, row: SinkRow<TargetSinkContext>, before: string): SinkTable {
   const at = table.target.findIndex((each) => each.name === before);
   if (at < 0) throw new Error(`The sink table has no row ${before}.`);
   return { ...table, target: [...table.target.slice(0, at), row, ...table.target.slice(at)] };

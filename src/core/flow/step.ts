@@ -31,6 +31,7 @@ export async function runStep(
         log: run.log,
         cancel: run.cancel,
         sinks: sinks.target(setup),
+        facts: run.facts,
         ...(setup.resolved ? { resolved: setup.resolved } : {}),
         ...(setup.stoppedBy ? { stoppedBy: setup.stoppedBy } : {}),
       });

@@ -2,7 +2,7 @@
 // KiB, MiB, GiB and TiB binary (powers of 1024), as the units' own standards say; `B` or no unit is bytes.
 // Units are case-insensitive, numbers whole: a fraction of a byte limit is a typing mistake.
 
-export const BYTE_SIZE_FORMS =
+const BYTE_SIZE_FORMS =
   'a whole number with a unit such as `500MB`, `2GB` or `1GiB` (KB, MB, GB, TB are powers of 1000; ' +
   'KiB, MiB, GiB, TiB powers of 1024), or a bare number of bytes';
 
@@ -34,7 +34,9 @@ export function parseByteSize(text: string): number {
     const why = /^\d*[.,]\d/.test(trimmed) ? 'is not a whole number' : 'is not a size';
     throw new ByteSizeError(`${shown} ${why}; write ${BYTE_SIZE_FORMS}.`);
   }
-  const unit = UNITS[(match[2] ?? '').toLowerCase() || 'b'];
+  const name = (match[2] ?? '').toLowerCase() || 'b';
+  // Own keys only: `5constructor` is not a unit.
+  const unit = Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
   if (unit === undefined) {
     throw new ByteSizeError(`${shown} has an unknown unit; write ${BYTE_SIZE_FORMS}.`);
   }

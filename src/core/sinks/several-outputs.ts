@@ -10,6 +10,7 @@ import {
   type OutputValues,
 } from '../contract.ts';
 import type { StepEnd, TargetEnd } from '../flow/events.ts';
+import { artifactsOutput } from '../artifacts/facts.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
 import { worstOfResults } from '../workflow.ts';
 
@@ -26,7 +27,25 @@ const COMBINED: { [K in OutputsWithSeveral<'combined'>]: (end: StepEnd) => Outpu
     return first && last ? String(Math.round((last.getTime() - first.getTime()) / 1000)) : '';
   },
   runs: ({ targets }) => runsOutput(targets.map(entryOf)),
+  'artifacts-path': ({ targets }) =>
+    targets.find((target) => target.facts.artifacts)?.facts.artifacts?.root ?? '',
+  artifacts: ({ targets }) =>
+    anyArtifacts(targets)
+      ? JSON.stringify(artifactsOutput(targets.flatMap((target) => target.facts.artifacts?.entries ?? [])))
+      : '',
+  'remote-outputs': ({ targets }) =>
+    targets.some((target) => target.facts.artifacts?.remoteOutputs)
+      ? JSON.stringify(
+          Object.fromEntries(
+            targets.map((target) => [target.label, target.facts.artifacts?.remoteOutputs?.values ?? {}]),
+          ),
+        )
+      : '',
 };
+
+function anyArtifacts(targets: readonly TargetEnd[]): boolean {
+  return targets.some((target) => target.facts.artifacts !== undefined);
+}
 
 export function writeSeveralOutputs(outputs: Outputs, end: StepEnd): void {
   // In action.yml order: each per-run output empty, each combined one made from every target.

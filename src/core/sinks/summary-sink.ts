@@ -24,7 +24,14 @@ export function createSummarySink(
       info = triggered;
     },
     async concluded(conclusion) {
-      await publish({ settings, info, conclusion, tails: facts.tails, ...(stepUrl ? { stepUrl } : {}) });
+      await publish({
+        settings,
+        info,
+        conclusion,
+        tails: facts.tails,
+        ...(facts.artifacts ? { artifacts: facts.artifacts } : {}),
+        ...(stepUrl ? { stepUrl } : {}),
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
   StateStore,
 } from '../../../src/core/contract.ts';
 import type { CancelSignals } from '../../../src/core/flow/cancel.ts';
+import type { ArtifactFiles } from '../../../src/core/artifacts/files.ts';
 import type { SinkTable } from '../../../src/core/flow/sink-table.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
@@ -45,6 +46,8 @@ export interface FlowSetup {
     hurry: () => void;
   }) => Record<string, string> | void;
   extraSinks?: FlowSink[];
+  /** Where artifacts go, as the adapter would hand it. */
+  artifacts?: ArtifactFiles;
   /** The sink table the step reads; by default the one the action and the CLI use. */
   table?: SinkTable;
   /** Sinks made with the run's own ports (virtual time, outputs, state, signals). */
@@ -111,6 +114,7 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
         publish: async (summary) => void summaries.push(stepSummaryHtml(summary)),
         ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}),
       },
+      ...(setup.artifacts ? { artifacts: setup.artifacts } : {}),
       targetSinks: (run) => [
         { concluded: (conclusion) => void conclusions.push(conclusion) },
         ...(setup.extraSinks ?? []),

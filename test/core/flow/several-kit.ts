@@ -2,6 +2,7 @@
 // the CLI do: the real settings and sinks against the fake API, on virtual time that lets the targets run
 // side by side. Three pipelines: build, test and e2e.
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
+import type { ArtifactFiles } from '../../../src/core/artifacts/files.ts';
 import type { SinkTable } from '../../../src/core/flow/sink-table.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { FlowSink } from '../../../src/core/flow/events.ts';
@@ -47,6 +48,8 @@ export interface SeveralSetup {
   stepSinks?: FlowSink[];
   /** The sink table the step reads; by default the one the action and the CLI use. */
   table?: SinkTable;
+  /** Where artifacts go, as the adapter would hand it. */
+  artifacts?: ArtifactFiles;
 }
 
 export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> {
@@ -92,6 +95,7 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
       summary: { publish: async (summary) => void summaries.push(stepSummaryHtml(summary)) },
       ...(setup.targetSinks ? { targetSinks: setup.targetSinks } : {}),
       ...(setup.stepSinks ? { stepSinks: setup.stepSinks } : {}),
+      ...(setup.artifacts ? { artifacts: setup.artifacts } : {}),
     },
     setup.table,
   );
