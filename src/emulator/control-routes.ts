@@ -85,4 +85,5 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
   );
   app.get('/_emulator/runs', async () => control.runs());
   app.get('/_emulator/stats', async () => control.stats());
+  app.get('/_emulator/storage', async () => ({ url: state.artifacts.storageBase }));
 }

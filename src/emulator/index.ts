@@ -1,4 +1,5 @@
 // The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
+import { buildStorageServer } from './artifacts/storage-server.ts';
 import { buildServer } from './server.ts';
 import { checkControlToken, newControlToken } from './control-token.ts';
 import { createControl } from './emulator-control.ts';
@@ -38,6 +39,8 @@ export interface StartOptions {
   maxBuilds?: number;
   /** How many requests the request log keeps, the latest; default 10,000. */
   maxRequests?: number;
+  /** The storage origin's port (artifacts on another origin); default 0: a random free port. */
+  storagePort?: number;
   /** Fastify logging; default false. */
   logger?: boolean;
 }
@@ -58,15 +61,29 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const controlToken =
     opts.controlToken !== undefined ? checkControlToken(opts.controlToken) : newControlToken();
   const server = buildServer(state, { logger: opts.logger ?? false, hosts, controlToken });
+  const storage = buildStorageServer(state, hosts);
   const host = opts.host ?? '127.0.0.1';
-  await server.listen({ port: opts.port ?? 0, host });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const portOf = (listening: typeof server) => {
+    const address = listening.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+  await server.listen({ port: opts.port ?? 0, host });
+  try {
+    await storage.listen({ port: opts.storagePort ?? 0, host });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  state.artifacts.storageBase = `http://${shownHost}:${portOf(storage)}`;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `http://${shownHost}:${portOf(server) || (opts.port ?? 0)}`,
+    storageUrl: state.artifacts.storageBase,
     controlToken,
-    close: () => server.close(),
+    close: async () => {
+      await Promise.all([server.close(), storage.close()]);
+      await state.artifacts.close();
+    },
     control: createControl(state),
   };
 }

@@ -40,6 +40,8 @@ export interface ServeOptions {
   speed: number;
   quirks?: QuirkSettings;
   controlToken?: string;
+  /** The storage origin's port (artifacts on another origin); default 0, a free port. */
+  storagePort?: number;
 }
 
 export interface Served {
@@ -150,6 +152,7 @@ export async function serveEmulator(options: ServeOptions): Promise<Served> {
     world: loaded,
     ...(options.quirks !== undefined ? { quirks: options.quirks } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
+    ...(options.storagePort !== undefined ? { storagePort: options.storagePort } : {}),
   }).catch((error: unknown) => {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE') throw portTaken(options.port, host);

@@ -27,6 +27,18 @@ export interface Quirks {
   logsWhenFinished: boolean;
   /** POST /runs ignores keys it does not know (`sourceRun`, `targetId`) instead of answering 400. */
   lenientTriggerBody: boolean;
+  /** `artifactsUrl` is a signed URL on the storage origin (another port), which refuses any API token. */
+  artifactsOtherOrigin: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the storage origin. */
+  artifactsRedirect: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the API's own origin. */
+  artifactsRedirectSameOrigin: boolean;
+  /** An archive answers 404 for ARTIFACTS_LATE_MS (5 s) of world time after its step finished. */
+  artifactsLate: boolean;
+  /** An archive answers 410 from ARTIFACTS_KEPT_MS (10 min) of world time after its step finished. */
+  artifactsExpire: boolean;
+  /** Archives ignore Range and carry no ETag or Last-Modified: a cut download cannot be resumed. */
+  artifactsNoRange: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -38,6 +50,12 @@ export const QUIRK_NAMES = [
   'ignoreRange',
   'logsWhenFinished',
   'lenientTriggerBody',
+  'artifactsOtherOrigin',
+  'artifactsRedirect',
+  'artifactsRedirectSameOrigin',
+  'artifactsLate',
+  'artifactsExpire',
+  'artifactsNoRange',
 ] as const satisfies readonly BooleanQuirk[];
 
 /** The quirks that are on or off (every one but `shape`). */
@@ -56,6 +74,12 @@ export const NO_QUIRKS: Quirks = {
   ignoreRange: false,
   logsWhenFinished: false,
   lenientTriggerBody: false,
+  artifactsOtherOrigin: false,
+  artifactsRedirect: false,
+  artifactsRedirectSameOrigin: false,
+  artifactsLate: false,
+  artifactsExpire: false,
+  artifactsNoRange: false,
 };
 
 export interface FaultSpec {
@@ -160,6 +184,11 @@ export interface EmulatorControl {
 export interface Emulator {
   /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
   url: string;
+  /**
+   * The storage origin, 'http://127.0.0.1:OTHER_PORT': where signed archive URLs point under the
+   * `artifactsOtherOrigin` and `artifactsRedirect` quirks (also `GET /_emulator/storage`).
+   */
+  storageUrl: string;
   /** What the control API over HTTP (/_emulator/) requires: `Authorization: Bearer <token>` or `x-emulator-token`. */
   controlToken: string;
   close(): Promise<void>;

@@ -1,4 +1,6 @@
-// What every view of a record is made with: where the API is served, the world, the quirks and the time.
+// What every view of a record is made with: where the API is served, the world, the quirks, the time, and
+// where steps' archives are served.
+import type { ArtifactService } from './artifacts/service.ts';
 import type { Quirks } from './types.ts';
 import type { World } from './world.ts';
 
@@ -8,4 +10,6 @@ export interface ViewContext {
   world: World;
   quirks: Quirks;
   now: number;
+  /** Where steps' archives are served. */
+  artifacts: ArtifactService;
 }

@@ -136,7 +136,7 @@ export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Js
   return {
     id: step.id,
     url: api(ctx, `/runsteps/${step.id}`),
-    artifactsUrl: step.artifacts && state.finished ? api(ctx, `/runsteps/${step.id}/artifacts`) : null,
+    artifactsUrl: ctx.artifacts.artifactsUrl(ctx.base, ctx.quirks, state, ctx.now),
     createdAt: iso(run.plan.startAt),
     startedAt: iso(step.startAt),
     ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),

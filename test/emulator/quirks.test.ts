@@ -27,6 +27,12 @@ describe('quirks', () => {
       ignoreRange: false,
       logsWhenFinished: false,
       lenientTriggerBody: false,
+      artifactsOtherOrigin: false,
+      artifactsRedirect: false,
+      artifactsRedirectSameOrigin: false,
+      artifactsLate: false,
+      artifactsExpire: false,
+      artifactsNoRange: false,
     });
   });
 
