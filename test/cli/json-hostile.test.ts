@@ -2,6 +2,9 @@
 // action's tests use. Scripts read that JSON, but so does the runner when the CLI runs in a workflow step:
 // no `#` (the runner acts on `##[` anywhere in a line), no control, format or bidirectional character may
 // reach stdout as it is, and a JSON parser must still read back the remote text whole.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.ts';
 import { runCli } from '../../src/cli/main.ts';
@@ -31,6 +34,7 @@ const JSON_COMMANDS: Array<[words: string, args: string[]]> = [
   ['run get', ['run', 'get', RUN_ID]],
   ['steps', ['steps', RUN_ID]],
   ['logs', ['logs', RUN_ID]],
+  ['artifacts', ['artifacts', RUN_ID, '--out', join(mkdtempSync(join(tmpdir(), 'ci-run-json-')), 'out')]],
   ['apps list', ['apps', 'list', 'acme']],
   ['app get', ['app', 'get', 'acme/webapp']],
   ['app ignore-branches', ['app', 'ignore-branches', 'acme/webapp', 'main']],

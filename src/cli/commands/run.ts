@@ -22,6 +22,7 @@ import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
 import { messageOf } from '../../text/message.ts';
+import { terminalPlace } from './artifacts.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -112,7 +113,7 @@ export const run: CommandSpec = {
 async function artifactFilesFor(settings: ArtifactSettings, cwd: string): Promise<ArtifactFiles | undefined> {
   if (!wantsArtifacts(settings)) return undefined;
   const { openArtifactFiles } = await import('../../artifacts/files.ts');
-  const opened = await openArtifactFiles(settings, { workspace: undefined, runnerTemp: undefined, cwd });
+  const opened = await openArtifactFiles(settings, terminalPlace(settings.path, cwd));
   if ('problem' in opened) throw new UsageError(`--artifacts-path: ${opened.problem}`);
   return opened.files;
 }
