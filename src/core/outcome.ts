@@ -67,6 +67,8 @@ export type Ending =
   | { kind: 'error'; error: unknown }
   /** One of several targets, cancelled because another failed first (`fail-fast`): how its cancel ended. */
   | { kind: 'stopped-by-fail-fast'; failedFirst: string; cancelled: CancelEnding; target: StoppedTarget }
+  /** The run finished, and steps `artifacts` names stored nothing, under `if-no-artifacts: error`. */
+  | { kind: 'artifacts-missing'; finished: Extract<Ending, { kind: 'finished' }>; missing: readonly string[] }
   /** Several targets: the step passes only when every target passed. */
   | { kind: 'targets'; targets: readonly TargetDecision[]; failedFirst?: string }
   /** The post entry, finishing what a main that was killed left: the work as it reads it now. */
@@ -140,6 +142,8 @@ export function decide(ending: Ending, gate: Gate): Decision {
       };
     case 'stopped-by-fail-fast':
       return failFastDecision(ending, gate);
+    case 'artifacts-missing':
+      return { outcome: artifactsMissing(ending, gate), settled: true };
     case 'targets':
       // A step with one target ends as that target did.
       if (ending.targets.length === 1) return ending.targets[0]!.decision;
@@ -292,6 +296,27 @@ function failFastDecision(
       message: `Aborted because ${failedFirst} failed (fail-fast: true)${rest}`,
     },
     settled,
+  };
+}
+
+/** A run that passed (or passes the gate) fails when the artifacts it was to store are missing. */
+function artifactsMissing(
+  { finished, missing }: Extract<Ending, { kind: 'artifacts-missing' }>,
+  gate: Gate,
+): Outcome {
+  const outcome = finishedOutcome(finished, gate);
+  if (!outcome.success) return outcome;
+  const ended =
+    finished.result === 'passed'
+      ? 'passed'
+      : `finished ${sanitizeLine(finished.rawResult ?? finished.result, { maxLength: 100 })}`;
+  const which = missing.includes('*')
+    ? 'no step stored artifacts'
+    : `${missing.map((name) => JSON.stringify(sanitizeLine(name, { maxLength: 100 }))).join(', ')} stored no artifacts`;
+  return {
+    kind: 'failed',
+    success: false,
+    message: `The ${finished.what} ${ended}, but ${which} (if-no-artifacts: error).`,
   };
 }
 

@@ -4,6 +4,7 @@
 // sent again: the server did not take it. A 2xx whose body was unusable is different: the server
 // took the trigger, so we look for what it created but never send the trigger again.
 import { describeFailure, type Failure } from '../api/errors.ts';
+import { sameText } from '../api/remote-text.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
@@ -301,8 +302,11 @@ export function triggerBuildOnce(
             (await list(client, call)).filter(
               (build) =>
                 !known.has(build.id) &&
-                (payload.branch === undefined || build.branch === payload.branch) &&
-                (payload.message === undefined || build.message === payload.message),
+                // Texts cut at parse are compared by the length and SHA-256 of the whole.
+                (payload.branch === undefined ||
+                  sameText(build.branch, build.whole?.branch, payload.branch)) &&
+                (payload.message === undefined ||
+                  sameText(build.message, build.whole?.message, payload.message)),
             ),
         }
       : {}),

@@ -154,6 +154,29 @@ const CASES: Case[] = [
     },
   ],
   [
+    'passed, but a named step stored no artifacts (if-no-artifacts: error)',
+    {
+      kind: 'artifacts-missing',
+      finished: { kind: 'finished', what: 'run', result: 'passed' },
+      missing: ['store', 'package'],
+    },
+    {
+      kind: 'failed',
+      success: false,
+      message: 'The run passed, but "store", "package" stored no artifacts (if-no-artifacts: error).',
+      settled: true,
+    },
+  ],
+  [
+    'failed anyway, with artifacts missing',
+    {
+      kind: 'artifacts-missing',
+      finished: { kind: 'finished', what: 'run', result: 'failed', steps },
+      missing: ['*'],
+    },
+    { kind: 'failed', success: false, message: 'The run failed at step 2/3 "build".', settled: true },
+  ],
+  [
     'an error',
     { kind: 'error', error: new Error('The server said no.') },
     { kind: 'unknown', success: false, message: 'The server said no.', settled: false },
@@ -285,6 +308,7 @@ describe('the one decision', () => {
       'stopped-by-fail-fast': true,
       targets: true,
       'left-by-main': true,
+      'artifacts-missing': true,
     };
     expect([...kinds].sort()).toEqual(Object.keys(all).sort());
   });

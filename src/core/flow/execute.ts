@@ -8,7 +8,7 @@ import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
 import { cutShort } from './cut-short.ts';
-import type { Conclusion, Ended } from './events.ts';
+import type { Conclusion, Ended, TargetFacts } from './events.ts';
 import { fanOut } from './fan-out.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { nextAttempt } from './retry.ts';
@@ -32,31 +32,36 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Concl
   };
   let ended: Ended;
   try {
-    ended = await runFlow(context);
-  } catch (error) {
-    // Whatever went wrong, the outputs and the summary still tell what is known.
-    ended =
-      error instanceof TriggerCancelledError
-        ? {
-            ending: {
-              kind: 'trigger-cancelled',
-              during: error.during,
-              nothingTriggered: error.nothingTriggered,
-            },
-            final: { ...context.view },
-          }
-        : // A request cut off by the timeout or the job's cancel ends as they do between two polls.
-          ((await cutShort(context)) ?? { ending: { kind: 'error', error }, final: { ...context.view } });
+    ended = await endOf(context);
+    // Within the flow's bounds: what a sink still reads for the decision stops at the deadline or a cancel.
+    await context.emit.settling(ended.final);
   } finally {
     bounds.dispose();
   }
   // The one decision. A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
   const conclusion: Conclusion = {
-    ...decide(failFastOr(ended, stoppedBy?.()), settings),
+    ...decide(withArtifacts(failFastOr(ended, stoppedBy?.()), deps.facts, settings), settings),
     final: ended.final,
   };
   await context.emit.concluded(conclusion);
   return conclusion;
+}
+
+/** How the flow ended, a throw included. */
+async function endOf(context: FlowContext): Promise<Ended> {
+  try {
+    return await runFlow(context);
+  } catch (error) {
+    // Whatever went wrong, the outputs and the summary still tell what is known.
+    if (error instanceof TriggerCancelledError) {
+      return {
+        ending: { kind: 'trigger-cancelled', during: error.during, nothingTriggered: error.nothingTriggered },
+        final: { ...context.view },
+      };
+    }
+    // A request cut off by the timeout or the job's cancel ends as they do between two polls.
+    return (await cutShort(context)) ?? { ending: { kind: 'error', error }, final: { ...context.view } };
+  }
 }
 
 async function runFlow(context: FlowContext): Promise<Ended> {
@@ -71,6 +76,14 @@ async function runFlow(context: FlowContext): Promise<Ended> {
     if ('ending' in next) return next;
     attempt = next;
   }
+}
+
+/** A run that finished, where a step `artifacts` names stored nothing and `if-no-artifacts` is `error`. */
+function withArtifacts(ending: Ending, facts: TargetFacts | undefined, settings: Settings): Ending {
+  const missing = facts?.artifacts?.missing ?? [];
+  if (ending.kind !== 'finished' || settings.artifacts.ifNone !== 'error' || missing.length === 0)
+    return ending;
+  return { kind: 'artifacts-missing', finished: ending, missing };
 }
 
 /** A cancel that `fail-fast` caused (another target failed first) is that target's ending. */

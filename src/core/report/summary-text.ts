@@ -112,6 +112,15 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
           return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
         }),
       ];
+    case 'artifacts':
+      return [
+        section.title,
+        ...section.rows.map((row) => {
+          const where = row.folder === undefined ? '' : `  ${one(row.folder)}`;
+          const why = row.reason === undefined ? '' : `: ${one(row.reason, SUMMARY_LIMITS.message)}`;
+          return `  ${mark(row.state, paint)} ${row.order} ${one(row.step)} ${one(row.state.word)}${why}, ${row.files} files, ${row.size}${where}`;
+        }),
+      ];
     case 'workflow':
       return [
         `${section.title} ${one(section.id)}`,

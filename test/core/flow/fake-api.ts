@@ -219,6 +219,17 @@ export class FakeApi implements CiApi {
     };
   }
 
+  /** Archives that the steps of every run store, by step name: a finished step's `artifactsUrl` serves it. */
+  readonly archivesByStep = new Map<string, Uint8Array>();
+
+  #artifactsOf(stepId: string, name: string): { artifactsUrl?: string } {
+    const bytes = this.archivesByStep.get(name);
+    if (bytes === undefined) return {};
+    const url = `${API_URL}/runsteps/${stepId}/artifacts`;
+    if (!this.artifacts.has(url)) this.artifacts.set(url, { bytes, validator: { etag: `"${stepId}"` } });
+    return { artifactsUrl: url };
+  }
+
   /** The stored archives, by artifacts URL. */
   readonly artifacts = new Map<string, { bytes: Uint8Array; validator?: Validator }>();
   /** A URL with no archive answers `gone` rather than `not-yet`. */
@@ -350,6 +361,7 @@ export class FakeApi implements CiApi {
         startedAt: new Date(from),
         finishedAt: new Date(end),
         logUrl,
+        ...this.#artifactsOf(base.id, name),
       };
     });
   }
