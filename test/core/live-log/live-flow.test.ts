@@ -7,8 +7,11 @@ import { runStep } from '../../../src/core/flow/step.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
 import { ConcurrentTime } from '../flow/concurrent-time.ts';
-import { FakeApi } from '../flow/fake-api.ts';
+import { FakeApi, httpError } from '../flow/fake-api.ts';
 import { runSeveral } from '../flow/several-kit.ts';
+import { ApiError } from '../../../src/api/errors.ts';
+import { SHARED_RATE } from '../../../src/core/rate-limit.ts';
+import { busiestWindow } from '../../../bench/support/stats.ts';
 
 interface Printed {
   text: string;
@@ -231,6 +234,53 @@ describe('step-logs: live', () => {
     }
     expect(open).toBeUndefined();
     expect(lines.slice(0, stop).some((line) => line.includes('step 2 · line 3'))).toBe(true);
+  });
+
+  it('with several targets, reads that fail are tried again through the shared rate limit', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `p${index + 1}`);
+    let failed = 0;
+    const live = await runSeveral({
+      inputs: { 'step-logs': 'live', pipeline: names.map((name) => `acme/web/${name}`).join('\n') },
+      arrange: ({ api, time }) => {
+        api.pipelines = names.map((name, index) => ({
+          id: `p${String(index).padStart(23, '0')}`,
+          name,
+        }));
+        api.script = { queueMs: 2000, stepMs: 10_000, steps: ['one'] };
+        growingLogs(api, time);
+        // Every read fails for the first 9 s (the steps start 3 to 4 s in): 503s and connections dropped.
+        const start = time.now;
+        api.everyCall = ({ method }) => {
+          if (method !== 'readStepLog' || time.now >= start + 9000) return;
+          failed += 1;
+          throw failed % 2 === 0
+            ? httpError('GET', '/log', 503)
+            : new ApiError({
+                method: 'GET',
+                path: '/log',
+                kind: 'network',
+                code: 'ECONNRESET',
+                retryable: true,
+              });
+        };
+      },
+    });
+    expect(live.outcome.success).toBe(true);
+    // Each target’s log failed to read more than once in a row.
+    expect(failed).toBeGreaterThanOrEqual(2 * names.length);
+    // The failures' short backoff does not take the step over the shared limit of 10 requests in 1.1 s.
+    expect(
+      busiestWindow(
+        live.api.calls.map((call) => call.at),
+        SHARED_RATE.windowMs,
+      ),
+    ).toBeLessThanOrEqual(SHARED_RATE.max);
+    for (const name of names) {
+      const mine = live.lines.filter((line) => line.startsWith(`remote: [${name}] step 1 `));
+      expect(mine).toEqual(
+        expectedLines(1, 10).map((line) => line.replace('remote: ', `remote: [${name}] `)),
+      );
+    }
   });
 
   it('with several targets: off under auto, and with live every line starts with its target, without groups', async () => {
