@@ -58,12 +58,23 @@ export class LiveSteps {
     tailer.start();
   }
 
+  /** The step's log is being streamed: it was seen running. */
+  streams(step: Step): boolean {
+    return this.#streaming?.stepId === step.id;
+  }
+
   /**
    * The step has ended: the rest of its log, then its result line (`heading`). A step that was never seen
-   * running is printed whole now. Returns the log's tail, for the annotation of a failed step. The reads of
-   * the rest stop when `signal` fires too (the flow's timeout).
+   * running is printed whole now, unless `readWhole` is false: then only its result line is. Returns the
+   * log's tail, for the annotation of a failed step. The reads of the rest stop when `signal` fires too
+   * (the flow's timeout).
    */
-  async finished(step: Step, heading: string, signal?: AbortSignal): Promise<Tail | undefined> {
+  async finished(
+    step: Step,
+    heading: string,
+    signal?: AbortSignal,
+    readWhole = true,
+  ): Promise<Tail | undefined> {
     this.#finished.add(step.id);
     const streaming = this.#streaming?.stepId === step.id ? this.#streaming : undefined;
     this.#streaming = undefined;
@@ -72,7 +83,7 @@ export class LiveSteps {
       this.#close(heading);
       return tail;
     }
-    if (!step.logUrl || this.#deps.cancel.aborted) {
+    if (!step.logUrl || !readWhole || this.#deps.cancel.aborted) {
       this.#deps.log.info(heading);
       return undefined;
     }

@@ -11,6 +11,11 @@ import { tailLines, type Tail, type TailOptions } from '../report/tail.ts';
 
 /** Failed steps whose logs are read at most; the others are named, with their links, and not read. */
 export const MAX_FAILED_LOG_READS = 20;
+/**
+ * Steps whose logs `step-logs: all` and `live` read whole at most, when they were not streamed (`live`
+ * streams every step it sees running); the others are named by their result line.
+ */
+export const MAX_WHOLE_LOG_READS = 20;
 
 export interface StepLogReaderOptions {
   client: Pick<CiApi, 'openStepLog'>;

@@ -171,6 +171,45 @@ describe('step-logs: live', () => {
     }
   });
 
+  it.each(['live', 'all'])(
+    'with %s, reads the logs of the first 20 of 300 steps seen finished and names the others',
+    async (mode) => {
+      const steps = Array.from({ length: 300 }, (_, index) => `s${index + 1}`);
+      const { outcome, texts, api } = await runLive({ 'step-logs': mode, 'poll-interval': '60s' }, (fake) => {
+        // Every step has ended when the run is first seen running; the 250th failed.
+        fake.script = { queueMs: 2000, stepMs: 100, steps, failAt: 249 };
+        fake.stepLog = (logUrl) => `log of step ${logUrl.split('/').at(-2)}\nerror: it broke\n`;
+      });
+      expect(outcome.kind).toBe('failed');
+      const read = api.calls
+        .filter((call) => call.method === 'readStepLog' || call.method === 'openStepLog')
+        .map((call) => String(call.args[0]).split('/').at(-2));
+      // The first 20, and the failed one for its annotation and the summary: each once.
+      expect(read).toEqual([...steps.slice(0, 20).map((_, index) => String(index + 1)), '250']);
+      const groups = texts.filter((text) => text.startsWith('group: '));
+      expect(groups).toHaveLength(21);
+      expect(groups.at(-1)).toMatch(/ 250\/300 s250 /);
+      // The others are named, one line each, and one line says why.
+      expect(texts).toContain('✔ 21/300 s21 (0.1s)');
+      expect(texts.filter((text) => /^The logs of the first 20 steps/.test(text))).toHaveLength(1);
+      expect(texts.filter((text) => text.startsWith('remote: log of step'))).toHaveLength(21);
+      expect(texts.find((text) => text.startsWith('error: '))).toMatch(/it broke/);
+    },
+  );
+
+  it('streams every step it sees running, however many', async () => {
+    const steps = Array.from({ length: 25 }, (_, index) => `s${index + 1}`);
+    // Polled every 2 s: each step is seen running.
+    const { outcome, texts } = await runLive({ 'step-logs': 'live', 'poll-interval': '2s' }, (fake) => {
+      fake.script = { queueMs: 2000, stepMs: 4000, steps };
+    });
+    expect(outcome.kind).toBe('passed');
+    steps.forEach((name, index) => {
+      expect(groupOf(texts, new RegExp(` ${index + 1}/25 ${name}$`))).toEqual(expectedLines(index + 1, 4));
+    });
+    expect(texts.some((text) => /^The logs of the first/.test(text))).toBe(false);
+  });
+
   it('closes the group of a step still running when the step is cancelled, before the outcome line', async () => {
     const { outcome, texts } = await runLive({}, (api, time, cancel) => {
       time.at(2000 + 10_000 + 5500, cancel);
