@@ -28,8 +28,14 @@ export interface LiveStepsDeps {
 }
 
 interface Streaming {
-  stepId: string;
+  step: Step;
   tailer: StepLogTailer;
+}
+
+/** A step whose streaming was stopped before it ended, and what was read of its log. */
+export interface StoppedStep {
+  step: Step;
+  tail: Tail;
 }
 
 export class LiveSteps {
@@ -54,13 +60,13 @@ export class LiveSteps {
     if (!next?.logUrl || next.status === 'notstarted' || isFinished(next)) return;
     this.#open(title(next));
     const tailer = this.#tailer(next, next.logUrl);
-    this.#streaming = { stepId: next.id, tailer };
+    this.#streaming = { step: next, tailer };
     tailer.start();
   }
 
   /** The step's log is being streamed: it was seen running. */
   streams(step: Step): boolean {
-    return this.#streaming?.stepId === step.id;
+    return this.#streaming?.step.id === step.id;
   }
 
   /**
@@ -76,7 +82,7 @@ export class LiveSteps {
     readWhole = true,
   ): Promise<Tail | undefined> {
     this.#finished.add(step.id);
-    const streaming = this.#streaming?.stepId === step.id ? this.#streaming : undefined;
+    const streaming = this.#streaming?.step.id === step.id ? this.#streaming : undefined;
     this.#streaming = undefined;
     if (streaming) {
       const tail = await streaming.tailer.finish(signal);
@@ -93,13 +99,17 @@ export class LiveSteps {
     return tail;
   }
 
-  /** Following has ended with a step still running: its last line, and its group closed. */
-  async stop(): Promise<void> {
+  /**
+   * Following has ended with a step still running: its last line, and its group closed. Returns the step
+   * and what was read of its log, for the reports of a step cancelled while it streamed.
+   */
+  async stop(): Promise<StoppedStep | undefined> {
     const streaming = this.#streaming;
     this.#streaming = undefined;
-    if (!streaming) return;
-    await streaming.tailer.stop();
+    if (!streaming) return undefined;
+    const tail = await streaming.tailer.stop();
     this.#close(undefined);
+    return { step: streaming.step, tail };
   }
 
   #open(title: string): void {

@@ -190,12 +190,18 @@ class LogSink implements FlowSink {
 
   /** The step streamed has its last line printed and its group closed before the stop is said. */
   async stopping(): Promise<void> {
-    await this.live?.stop();
+    await this.stopLive();
   }
 
   async concluded(conclusion: Conclusion): Promise<void> {
-    await this.live?.stop();
+    await this.stopLive();
     this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  /** What was read of a step whose streaming stopped stands for its log in the other reports. */
+  private async stopLive(): Promise<void> {
+    const stopped = await this.live?.stop();
+    if (stopped) this.reader.stopped(stopped.step, stopped.tail);
   }
 
   /** A step streamed has the rest of its log read; one first seen finished is read whole, within the caps. */

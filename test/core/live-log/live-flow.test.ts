@@ -6,6 +6,8 @@ import { createStyle } from '../../../src/cli/terminal/color.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
+import { stepSummaryText } from '../../../src/core/report/step-summary.ts';
+import { withTopLevelLines, type TopLevelLines } from '../../../src/runtime/top-level-lines.ts';
 import { ConcurrentTime } from '../flow/concurrent-time.ts';
 import { FakeApi, httpError } from '../flow/fake-api.ts';
 import { runSeveral } from '../flow/several-kit.ts';
@@ -37,7 +39,7 @@ function growingLogs(api: FakeApi, time: ConcurrentTime) {
 async function runLive(
   inputs: Record<string, string>,
   arrange?: (api: FakeApi, time: ConcurrentTime, cancel: () => void) => void,
-  logFor?: (time: ConcurrentTime) => Log,
+  logFor?: (time: ConcurrentTime, printed: Printed[]) => Log,
 ) {
   const time = new ConcurrentTime();
   const api = new FakeApi(time);
@@ -54,7 +56,8 @@ async function runLive(
   };
   const settings = readSettings((name) => values[name] ?? '');
   const printed: Printed[] = [];
-  const log = logFor?.(time) ?? timedLog(printed, time);
+  const log = logFor?.(time, printed) ?? timedLog(printed, time);
+  const summaries: string[] = [];
   const cancel = { signal: cancelController.signal, hurry: new AbortController().signal };
   // Through the composition root, as the action and the CLI run a step: its log sink and failed logs.
   const { outcome } = await runStep(settings, {
@@ -65,8 +68,9 @@ async function runLive(
     cancel,
     outputs: { set: () => undefined },
     state: { save: () => undefined, get: () => '' },
+    summary: { publish: async (summary) => void summaries.push(stepSummaryText(summary)) },
   });
-  return { outcome, printed, api, time, texts: printed.map((line) => line.text) };
+  return { outcome, printed, api, time, texts: printed.map((line) => line.text), summaries };
 }
 
 function timedLog(printed: Printed[], time: ConcurrentTime): Log {
@@ -248,6 +252,38 @@ describe('step-logs: live', () => {
       expect(texts.filter((text) => text === 'endgroup')).toHaveLength(2);
     },
   );
+
+  it('says the runner’s signal outside the running step’s group, right after the group closes', async () => {
+    let log: (Log & TopLevelLines) | undefined;
+    const { texts } = await runLive(
+      {},
+      (api, time, cancel) =>
+        time.at(2000 + 10_000 + 5500, () => {
+          // As the signal handler does (src/runtime/signals.ts): the line, then the cancel.
+          log!.topLevel('Received SIGINT: stopping the wait.');
+          cancel();
+        }),
+      (time, printed) => (log = withTopLevelLines(timedLog(printed, time))),
+    );
+    const said = texts.indexOf('Received SIGINT: stopping the wait.');
+    expect(groupOf(texts, /2\/3 build/)).not.toContain('Received SIGINT: stopping the wait.');
+    expect(texts[said - 1]).toBe('endgroup');
+    expect(texts[said + 1]).toMatch(/^Cancelled: aborting run /);
+  });
+
+  it('gives the summary of a step cancelled while it streamed the lines the live log read', async () => {
+    const { texts, summaries, api } = await runLive({}, (fake, time, cancel) =>
+      time.at(2000 + 10_000 + 5500, cancel),
+    );
+    const shown = groupOf(texts, /2\/3 build/).filter((text) => text.startsWith('remote: '));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    const [summary = ''] = summaries;
+    expect(summary).toMatch(/Step 2 build was aborted/);
+    expect(summary).not.toMatch(/could not be read/);
+    expect(summary).toContain(shown.at(-1)!.replace('remote: ', ''));
+    // Not read again for it.
+    expect(api.count('openStepLog')).toBe(0);
+  });
 
   it('has closed the stop-commands fence too when it says it aborts (the log of a step in GitHub Actions)', async () => {
     const out: string[] = [];
