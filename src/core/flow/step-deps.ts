@@ -1,6 +1,7 @@
 // What an adapter hands the composition root (step.ts) to run a step: the ports, and its own reports.
 import type { Clock, Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
+import type { ArtifactFiles } from '../artifacts/files.ts';
 import type { Outputs, StateStore } from '../contract.ts';
 import type { Log } from '../ports.ts';
 import type { StepSummary } from '../report/step-summary.ts';
@@ -23,4 +24,6 @@ export interface StepDeps {
   targetSinks?: (run: TargetRun) => FlowSink[];
   /** The adapter's own sinks that hear the step's end. */
   stepSinks?: readonly FlowSink[];
+  /** Where artifacts go, when `artifacts` or `outputs-file` asks for them: its root checked already. */
+  artifacts?: ArtifactFiles;
 }

@@ -2,10 +2,10 @@
 // log grew, so it does not count as a quiet log (whose pause grows to 10 s): it has its own short backoff,
 // 0.5 s, 1 s, 2 s, then 2 s, or longer when the server asked for it (`Retry-After`). A failure that asking
 // again will not mend (the log is denied, the request refused) waits as a quiet log does.
-import { ApiError, failureOf, type FailureWord } from '../../api/errors.ts';
+import { describeFailure, type FailureWord } from '../../api/errors.ts';
 
 /** The waits after the first, second and third failed read in a row; the last one after that. */
-export const FAILED_READ_BACKOFF_MS = [500, 1000, 2000] as const;
+const FAILED_READ_BACKOFF_MS = [500, 1000, 2000] as const;
 /** A `Retry-After` longer than this is not honoured to the letter while the step runs. */
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -16,6 +16,7 @@ const WONT_MEND: ReadonlySet<FailureWord> = new Set([
   'not-allowed',
   'refused',
   'unsupported',
+  'url-refused',
 ]);
 
 /**
@@ -23,13 +24,9 @@ const WONT_MEND: ReadonlySet<FailureWord> = new Set([
  * will not mend, which waits as a quiet log does.
  */
 export function failedReadDelay(failures: number, error: unknown): number | undefined {
-  if (WONT_MEND.has(failureOf(error))) return undefined;
+  const { word, retryAfterMs } = describeFailure(error);
+  if (WONT_MEND.has(word)) return undefined;
   const backoff = FAILED_READ_BACKOFF_MS[Math.min(failures, FAILED_READ_BACKOFF_MS.length) - 1]!;
-  return Math.max(backoff, retryAfterOf(error) ?? 0);
-}
-
-/** The wait the server asked for with its failure, if it did: the one place that knows how the client says it. */
-export function retryAfterOf(error: unknown): number | undefined {
-  const asked = error instanceof ApiError ? error.retryAfterMs : undefined;
-  return asked === undefined ? undefined : Math.min(asked, MAX_RETRY_AFTER_MS);
+  // A Retry-After longer than MAX_RETRY_AFTER_MS is not honoured to the letter while the step runs.
+  return Math.max(backoff, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
 }

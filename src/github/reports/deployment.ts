@@ -5,7 +5,8 @@
 import type { TriggerInfo } from '../../core/flow/events.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
 import { sanitizeLine } from '../../text/safety.ts';
-import type { DeploymentState, DeploymentStatus } from '../port.ts';
+import type { DeploymentStatus } from '../port.ts';
+import { ENDING_STATE } from './ending-state.ts';
 import { defineReport } from '../report-lifecycle.ts';
 import { finalLine, statusDescription } from '../report-text.ts';
 
@@ -55,16 +56,10 @@ export const deployment = defineReport<number>({
 /** The status that ends the deployment, main's and post's alike. */
 function endingStatus(outcome: OutcomeKind, line: string, logUrl: string | undefined): DeploymentStatus {
   return {
-    state: deploymentState(outcome),
+    state: ENDING_STATE[outcome],
     description: statusDescription(line),
     ...(logUrl ? { log_url: logUrl } : {}),
   };
-}
-
-function deploymentState(outcome: OutcomeKind): DeploymentState {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'failed') return 'failure';
-  return 'error';
 }
 
 /** `Pipeline deploy, run 5e1f0a…`: what the deployment is, as GitHub lists it. */
