@@ -20,13 +20,17 @@ const WONT_MEND: ReadonlySet<FailureWord> = new Set([
 ]);
 
 /**
- * The wait after the `failures`-th failed read in a row (1 for the first); undefined for a failure that
- * will not mend, which waits as a quiet log does.
+ * The wait after the `failures`-th failed read in a row (1 for the first), at most `ceilingMs` unless the
+ * server asked for longer; undefined for a failure that will not mend, which waits as a quiet log does.
  */
-export function failedReadDelay(failures: number, error: unknown): number | undefined {
+export function failedReadDelay(failures: number, error: unknown, ceilingMs = Infinity): number | undefined {
   const { word, retryAfterMs } = describeFailure(error);
   if (WONT_MEND.has(word)) return undefined;
-  const backoff = FAILED_READ_BACKOFF_MS[Math.min(failures, FAILED_READ_BACKOFF_MS.length) - 1]!;
+  // Never longer than a quiet log's longest pause (a tailer on a faster cadence backs off within it).
+  const backoff = Math.min(
+    FAILED_READ_BACKOFF_MS[Math.min(failures, FAILED_READ_BACKOFF_MS.length) - 1]!,
+    ceilingMs,
+  );
   // A Retry-After longer than MAX_RETRY_AFTER_MS is not honoured to the letter while the step runs.
   return Math.max(backoff, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
 }

@@ -176,7 +176,7 @@ export class StepLogTailer {
         // A failure says nothing of the log's growth: its own short backoff, the quiet pause kept for later.
         // A read cut short after some bytes took something: the backoff starts over.
         failures = this.#assembler.offset > from ? 1 : failures + 1;
-        const backoff = failedReadDelay(failures, this.#lastError);
+        const backoff = failedReadDelay(failures, this.#lastError, maxMs);
         // One that will not mend waits as a quiet log does.
         if (backoff === undefined) delay = Math.min(maxMs, Math.round(delay * 1.5));
         if (!(await this.#pause(backoff ?? delay, wake))) return;
