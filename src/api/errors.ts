@@ -23,6 +23,8 @@ export interface ApiErrorInit {
   detail?: string;
   /** Why retrying stopped, when it did, e.g. `the deadline would be passed`. */
   note?: string;
+  /** Retrying stopped because the next attempt would have started after the caller's deadline. */
+  pastDeadline?: boolean;
   /** Overrides the generated message. */
   message?: string;
   /** Already redacted. */
@@ -43,6 +45,7 @@ export class ApiError extends Error {
   declare readonly unsupported?: boolean;
   declare readonly retryAfterMs?: number;
   declare readonly code?: string;
+  declare readonly pastDeadline?: boolean;
   readonly attempts: number;
 
   constructor(init: ApiErrorInit) {
@@ -60,6 +63,7 @@ export class ApiError extends Error {
       unsupported: init.unsupported,
       retryAfterMs: init.retryAfterMs,
       code: init.code,
+      pastDeadline: init.pastDeadline,
     };
     for (const [key, value] of Object.entries(optional)) {
       if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
@@ -224,6 +228,11 @@ export interface Failure {
   readonly retryAfterMs?: number;
   /** For `outcome-unknown`: the server answered 2xx, so what the trigger creates exists. */
   readonly taken: boolean;
+  /**
+   * The client stopped asking again only because the wait before the next attempt (its backoff, or the
+   * server's `Retry-After`) would have ended after the caller's deadline: the deadline ended it.
+   */
+  readonly pastDeadline: boolean;
   /** What the server said about it, as one inert line, when it said anything. */
   readonly serverMessage?: string;
   /** The whole message, redacted like every message of the client. */
@@ -239,6 +248,7 @@ export function describeFailure(error: unknown): Failure {
     retried: (facts?.attempts ?? 1) > 1,
     ...(facts?.retryAfterMs !== undefined ? { retryAfterMs: facts.retryAfterMs } : {}),
     taken: error instanceof TriggerOutcomeUnknownError && error.taken,
+    pastDeadline: facts?.pastDeadline === true,
     ...(facts?.serverMessage ? { serverMessage: sanitizeLine(facts.serverMessage, { maxLength: 500 }) } : {}),
     message,
   };

@@ -166,7 +166,15 @@ export class Exchanger {
           `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; giving up: ${decision.reason})`,
         );
         // Running out of attempts needs no note: the message already counts them.
-        throw new ApiError(decision.exhausted ? init : { ...init, note: `gave up: ${decision.reason}` });
+        throw new ApiError(
+          decision.exhausted
+            ? init
+            : {
+                ...init,
+                note: `gave up: ${decision.reason}`,
+                ...(decision.pastDeadline ? { pastDeadline: true } : {}),
+              },
+        );
       }
       this.#log(
         `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`,

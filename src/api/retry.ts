@@ -80,8 +80,11 @@ interface RetryState {
 
 type RetryDecision =
   | { retry: true; delayMs: number }
-  /** `exhausted` when the attempts ran out, rather than time. */
-  | { retry: false; reason: string; exhausted: boolean };
+  /**
+   * `exhausted` when the attempts ran out, rather than time; `pastDeadline` when the caller's deadline
+   * alone refused the retry.
+   */
+  | { retry: false; reason: string; exhausted: boolean; pastDeadline?: boolean };
 
 export function planRetry(state: RetryState, policy: RetryPolicy, random: () => number): RetryDecision {
   if (state.attempts >= policy.maxAttempts) {
@@ -113,7 +116,7 @@ export function planRetry(state: RetryState, policy: RetryPolicy, random: () => 
     };
   }
   if (state.deadline !== undefined && resumeAt > state.deadline) {
-    return { retry: false, reason: 'the deadline would be passed', exhausted: false };
+    return { retry: false, reason: 'the deadline would be passed', exhausted: false, pastDeadline: true };
   }
   return { retry: true, delayMs };
 }

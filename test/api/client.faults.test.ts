@@ -4,7 +4,7 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.ts';
-import { ApiError, TriggerOutcomeUnknownError } from '../../src/api/errors.ts';
+import { ApiError, describeFailure, TriggerOutcomeUnknownError } from '../../src/api/errors.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import {
   discover,
@@ -114,6 +114,39 @@ describe('retrying reads', () => {
     expect(err).toMatchObject({ status: 429, retryable: true, retryAfterMs: 120_000, attempts: 1 });
     expect((err as ApiError).message).toMatch(/more than the 5000 ms cap/);
     expect(delays).toEqual([]);
+  });
+
+  it("honours a Retry-After of 2 s with 20 s left before the caller's deadline", async () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const { client, delays } = makeClient({ clock: { now: () => now } });
+    emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs', status: 429, retryAfter: '2' });
+    const runs = await client.listRuns(
+      { applicationId: ids.webapp.id, limit: 5 },
+      { deadline: now + 20_000 },
+    );
+    expect(runs.length).toBeGreaterThan(0);
+    expect(delays).toEqual([2_000]);
+  });
+
+  it("says when only the caller's deadline refused a retry", async () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const { client, delays } = makeClient({ clock: { now: () => now } });
+    emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs', status: 429, retryAfter: '2' });
+    const err = await client
+      .listRuns({ applicationId: ids.webapp.id, limit: 5 }, { deadline: now + 1_000 })
+      .catch((error: unknown) => error);
+    expect(err).toMatchObject({ status: 429, attempts: 1, pastDeadline: true });
+    expect(describeFailure(err).pastDeadline).toBe(true);
+    expect((err as ApiError).message).toMatch(/gave up: the deadline would be passed/);
+    expect(delays).toEqual([]);
+  });
+
+  it('does not say so when the retry budget refused it', async () => {
+    const { client } = makeClient({ retry: { budgetMs: 1_000 } });
+    emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs', status: 429, retryAfter: '2' });
+    const err = await client.listRuns({ applicationId: ids.webapp.id, limit: 5 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429 });
+    expect(describeFailure(err).pastDeadline).toBe(false);
   });
 
   it('retries a destroyed socket and a PUT abort', async () => {

@@ -119,6 +119,7 @@ describe('planRetry', () => {
       retry: false,
       reason: 'the deadline would be passed',
       exhausted: false,
+      pastDeadline: true,
     });
     expect(
       planRetry({ attempts: 1, startedAt: start, now: start, deadline: start + 250 }, policy, half),

@@ -60,7 +60,9 @@ async function endOf(context: FlowContext): Promise<Ended> {
       };
     }
     // A request cut off by the timeout or the job's cancel ends as they do between two polls.
-    return (await cutShort(context)) ?? { ending: { kind: 'error', error }, final: { ...context.view } };
+    return (
+      (await cutShort(context, error)) ?? { ending: { kind: 'error', error }, final: { ...context.view } }
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 // The flow's other exits: cancellation at each moment, the timeout, and errors before and after
 // the trigger. Each ends in exactly one conclusion, and settles only what it really settled.
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/errors.ts';
 import { httpError, PIPELINE_ID } from './fake-api.ts';
 import { runFlow } from './kit.ts';
 
@@ -120,6 +121,32 @@ describe('timeout', () => {
     expect(run.outcome.message).toContain('left running');
     expect(run.api.count('abortRun')).toBe(0);
     expect(run.state.get('settled')).toBe('true');
+  });
+
+  it('ends a list before the trigger whose Retry-After outlasts it, as a timeout and at the timeout', async () => {
+    // The client refuses the retry at once: the server asked for 2 s and only 1 s is left.
+    const throttled = new ApiError({
+      method: 'GET',
+      path: '/runs?pipelineId=x',
+      kind: 'http',
+      status: 429,
+      retryable: true,
+      retryAfterMs: 2_000,
+      note: 'gave up: the deadline would be passed',
+      pastDeadline: true,
+    });
+    const run = await runFlow({
+      inputs: { ...byPipelineId, timeout: '3s' },
+      arrange: ({ api }) =>
+        api.failNext('listRuns', () => {
+          throw throttled;
+        }),
+    });
+    expect(run.conclusions).toHaveLength(1);
+    expect(run.outcome.kind).toBe('timed-out');
+    expect(run.outcome.message).toMatch(/^Timed out after 3s/);
+    expect(run.time.now).toBeGreaterThanOrEqual(3_000);
+    expect(run.api.count('triggerRun')).toBe(0);
   });
 });
 
