@@ -166,15 +166,9 @@ export class Exchanger {
           `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; giving up: ${decision.reason})`,
         );
         // Running out of attempts needs no note: the message already counts them.
-        throw new ApiError(
-          decision.exhausted
-            ? init
-            : {
-                ...init,
-                note: `gave up: ${decision.reason}`,
-                ...(decision.pastDeadline ? { pastDeadline: true } : {}),
-              },
-        );
+        const { reason, pastDeadline } = decision;
+        const gaveUp = { ...init, note: `gave up: ${reason}`, ...(pastDeadline ? { pastDeadline } : {}) };
+        throw new ApiError(decision.exhausted ? init : gaveUp);
       }
       this.#log(
         `${exchange.method} ${path} → ${result.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`,
