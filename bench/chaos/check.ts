@@ -278,8 +278,12 @@ function outcomeOf(evidence: RunEvidence, targets: readonly TargetRuns[]): Outco
       main.cancelled &&
       (main.signal !== null || errors.length === 0 || errors.some((e) => /cancel/i.test(e)));
     if (cancelledFirst) return 'not triggered: cancelled';
-    // The timeout also ends a trigger still waiting to be sent again or looked for.
-    return timedOut && !main.cancelled ? 'not triggered: timed out' : 'not triggered: faults';
+    // The timeout also ends a trigger still waiting to be sent again or looked for. A SIGINT planned
+    // after the timeout, that found the step still reporting a timeout it had said, came second.
+    const cancelAfter = (plan.cancelAtMs ?? Infinity) >= (plan.timeoutSeconds ?? Infinity) * 1000;
+    const timeoutFirst =
+      timedOut && (!main.cancelled || (cancelAfter && errors.some((e) => /timed[ -]out/i.test(e))));
+    return timeoutFirst ? 'not triggered: timed out' : 'not triggered: faults';
   }
   if (results.includes('aborted') || results.includes(undefined)) {
     if (main.cancelled) return 'aborted on cancel';
