@@ -83,8 +83,8 @@ export function createReportReader(path: string, limits: ReportLimits): ReportRe
       if (problem !== undefined) return;
       try {
         feed(decoder.end());
-        parser.close();
         if (!collector.rooted) throw new ReportProblem('it holds no XML element');
+        parser.close();
       } catch (error) {
         stop(error);
       }
