@@ -2,7 +2,7 @@
 // names or from the first stack frame of its failure text, as the remote machine wrote them. Remote paths
 // are made relative by stripping `test-reports-root`, or else by asking which of their suffixes exists in
 // the workspace; without either, only a path that is already relative is kept. Whatever the input, the
-// answer is relative, has no `.` or `..` segment and no control character: never outside the repository.
+// answer is relative, has no `..` segment and no control character: never outside the repository.
 import type { TestCase } from './test-results.ts';
 
 export interface AnnotationPlace {
@@ -42,29 +42,25 @@ function validLine(line: number | undefined): line is number {
   return line !== undefined && Number.isInteger(line) && line >= 1 && line <= MAX_LINE;
 }
 
-/** A remote path as `/`-separated segments (a drive letter and backslashes too), empty ones left out. */
+/** A remote path as `/`-separated segments (backslashes too), without empty and `.` ones. */
 function segmentsOf(path: string): string[] {
   return path
     .replace(/\\/g, '/')
     .split('/')
-    .filter((segment) => segment !== '');
+    .filter((segment) => segment !== '' && segment !== '.');
 }
 
 function isAbsolute(path: string): boolean {
   return /^(?:[/\\]|[A-Za-z]:)/.test(path);
 }
 
-/** Segments that make a path inside the repository: none empty, `.` or `..`, nor holding a control. */
+/** Segments that make a path inside the repository: none `..` or a drive, nor holding a control. */
 function isClean(segments: readonly string[]): boolean {
   return (
     segments.length > 0 &&
     segments.join('/').length <= MAX_PATH &&
     segments.every(
-      (segment) =>
-        segment !== '.' &&
-        segment !== '..' &&
-        !/^[A-Za-z]:$/.test(segment) &&
-        !/[\p{Cc}\p{Cf}]/u.test(segment),
+      (segment) => segment !== '..' && !/^[A-Za-z]:$/.test(segment) && !/[\p{Cc}\p{Cf}]/u.test(segment),
     )
   );
 }
@@ -91,8 +87,8 @@ export function repositoryPath(remote: string, options: PathOptions = {}): strin
  * `/build/repo/src/a.ts` is `src/a.ts` rather than an `a.ts` that happens to exist at the top as well.
  */
 function existingSuffix(segments: readonly string[], exists: (path: string) => boolean): string | undefined {
-  // Nothing before the last `..` or `.` can be part of a clean suffix.
-  const start = segments.findLastIndex((segment) => segment === '..' || segment === '.') + 1;
+  // Nothing before the last `..` can be part of a clean suffix.
+  const start = segments.lastIndexOf('..') + 1;
   for (let i = start; i < segments.length; i++) {
     const suffix = segments.slice(i);
     if (!isClean(suffix)) continue;
