@@ -47,7 +47,7 @@ export interface StepReports {
   reports: readonly TestReport[];
 }
 
-export interface StepTests extends TestCounts {
+interface StepTests extends TestCounts {
   target: string;
   step: string;
 }
@@ -67,7 +67,7 @@ export interface FailedTest {
 }
 
 /** The most entries of `failed-tests`. */
-export const MAX_FAILED_TESTS = 100;
+const MAX_FAILED_TESTS = 100;
 
 // The class name too: pytest names every suite `pytest` and, in its default dialect, writes no file, so
 // `test_a.py::test_x` and `test_b.py::test_x` differ by their class name alone.
@@ -90,7 +90,7 @@ export function combineReports(reports: readonly TestReport[]): TestCase[] {
   return cases;
 }
 
-export function emptyCounts(): TestCounts {
+function emptyCounts(): TestCounts {
   return { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0, flaky: 0 };
 }
 
@@ -113,7 +113,7 @@ function addCounts(into: TestCounts, more: TestCounts): void {
   into.flaky += more.flaky;
 }
 
-export function isFailure(test: TestCase): boolean {
+function isFailure(test: TestCase): boolean {
   return test.status === 'failed' || test.status === 'errored';
 }
 
@@ -146,7 +146,7 @@ export function failedTestsOutput(steps: readonly StepReports[], max = MAX_FAILE
 }
 
 /** The text up to its first line break of any kind. */
-export function firstLine(text: string): string {
+function firstLine(text: string): string {
   const end = text.search(/[\r\n\v\f\u0085\u2028\u2029]/);
   return end === -1 ? text : text.slice(0, end);
 }

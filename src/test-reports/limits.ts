@@ -1,7 +1,7 @@
 // What reading one report may cost, and the count of test cases a target's reports share.
 
 /** The most test cases kept for one target, over all of its reports. */
-export const MAX_CASES_PER_TARGET = 100_000;
+const MAX_CASES_PER_TARGET = 100_000;
 
 /** Test cases counted over every report of one target: make one per target and hand it to each reader. */
 export class CaseBudget {

@@ -2,6 +2,10 @@
 // documentation describes: the cases, their status, the message's first line, the failure text, and
 // `file`/`line` where the dialect has them.
 import { describe, expect, it } from 'vitest';
+import { annotationPlace } from '../../src/core/report-paths.ts';
+import { countTests } from '../../src/core/test-results.ts';
+import { junitXml, testCounts } from '../../src/emulator/artifacts/junit.ts';
+import { WEBAPP_JEST_REPORT, WEBAPP_PYTEST_REPORT } from '../../src/emulator/default-world.ts';
 import { brief, readReport } from './read.ts';
 
 const SUREFIRE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -250,4 +254,25 @@ describe('the JUnit dialects', () => {
       expect(readReport(SUREFIRE, { chunkSize })).toEqual(readReport(SUREFIRE));
     }
   });
+});
+
+describe("the emulator's reports", () => {
+  for (const world of [WEBAPP_JEST_REPORT, WEBAPP_PYTEST_REPORT]) {
+    it(`${world.dialect}: agrees with the world's counts, files and lines, whether the step failed or not`, () => {
+      for (const stepFailed of [false, true]) {
+        const report = readReport(junitXml(world, stepFailed), { path: world.path });
+        expect(report.warning).toBeUndefined();
+        const counts = countTests(report.cases);
+        expect(counts).toMatchObject(testCounts(world, stepFailed));
+        expect(report.cases.map((test) => test.file)).toEqual(world.tests.map((test) => test.file));
+        // Each failure points at the test's own line, whether from the report's `line` or its stack.
+        for (const [i, test] of report.cases.entries()) {
+          const place = annotationPlace(test, { root: '/builds/acme/webapp' });
+          expect(place?.path).toBe(world.tests[i]!.file);
+          if (test.status === 'failed' || world.dialect === 'pytest')
+            expect(place?.line).toBe(world.tests[i]!.line);
+        }
+      }
+    });
+  }
 });
