@@ -12,6 +12,8 @@ const MAX_NAME = 1000;
 const MAX_MESSAGE = 1000;
 const MAX_FILE = 4096;
 const MAX_LINE = 10_000_000;
+/** The most distinct suite, class and file names shared between cases (each kept once). */
+const MAX_SHARED = 10_000;
 
 /** What an element inside a test case says, by rank: a higher rank decides over a lower one. */
 const OUTCOMES: Record<string, { rank: number; status: TestStatus; flaky?: boolean }> = {
@@ -48,17 +50,25 @@ export interface JunitOptions {
   wantText: (handler: ((text: string) => void) | undefined) => void;
 }
 
+/**
+ * A copy of the text that holds nothing else: the parser's strings are slices of the chunk they came
+ * from, and keeping a 20-character name would otherwise keep its whole 64 KiB chunk (all of a 50 MiB
+ * report, over 100,000 cases).
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
 function cut(text: string | undefined, max: number): string | undefined {
   if (text === undefined) return undefined;
-  return text.length > max ? text.slice(0, max) : text;
+  return detached(text.length > max ? text.slice(0, max) : text);
 }
 
 /** At most `max` bytes of the text in UTF-8, cut between characters. */
 function cutUtf8(text: string, max: number): string {
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= max) return text;
-  let end = max;
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  let end = Math.min(max, bytes.length);
+  while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end -= 1;
   return bytes.subarray(0, end).toString('utf8');
 }
 
@@ -85,6 +95,8 @@ export class JunitCollector {
   #open: OpenCase | undefined;
   readonly #options: JunitOptions;
   readonly #onText = (text: string): void => this.text(text);
+  /** Suite, class and file names, which thousands of cases repeat, kept once each. */
+  readonly #shared = new Map<string, string>();
 
   constructor(options: JunitOptions) {
     this.#options = options;
@@ -126,18 +138,27 @@ export class JunitCollector {
     this.#depth -= 1;
   }
 
+  #share(text: string | undefined, max: number): string | undefined {
+    if (text === undefined) return undefined;
+    const known = this.#shared.get(text);
+    if (known !== undefined) return known;
+    const copy = cut(text, max)!;
+    if (this.#shared.size < MAX_SHARED) this.#shared.set(copy, copy);
+    return copy;
+  }
+
   #suite(attributes: Record<string, string>): void {
     this.suites += 1;
     const outer = this.#suites.at(-1);
-    const name = cut(attributes.name, MAX_NAME) ?? outer?.name ?? '';
-    const file = cut(attributes.file, MAX_FILE) ?? outer?.file;
+    const name = this.#share(attributes.name, MAX_NAME) ?? outer?.name ?? '';
+    const file = this.#share(attributes.file, MAX_FILE) ?? outer?.file;
     const zeroBasedLines = (outer?.zeroBasedLines ?? false) || attributes.name === 'pytest';
     this.#suites.push({ name, zeroBasedLines, ...(file === undefined ? {} : { file }) });
   }
 
   #case(attributes: Record<string, string>): void {
     const suite = this.#suites.at(-1);
-    const classname = cut(attributes.classname, MAX_NAME);
+    const classname = this.#share(attributes.classname, MAX_NAME);
     const test: TestCase = {
       suite: suite?.name || classname || '',
       name: cut(attributes.name, MAX_NAME) ?? '',
@@ -145,7 +166,7 @@ export class JunitCollector {
       flaky: false,
     };
     if (classname !== undefined) test.classname = classname;
-    const file = attributes.file === undefined ? suite?.file : cut(attributes.file, MAX_FILE);
+    const file = attributes.file === undefined ? suite?.file : this.#share(attributes.file, MAX_FILE);
     if (file !== undefined && file !== '') test.file = file;
     const line = lineOf(attributes.line, suite?.zeroBasedLines ?? false);
     if (line !== undefined) test.line = line;
