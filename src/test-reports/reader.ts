@@ -54,10 +54,16 @@ export function createReportReader(path: string, limits: ReportLimits): ReportRe
   let prolog = '';
   let problem: ReportProblem | undefined;
 
+  // Whatever goes wrong is this report's problem, never the archive's: the reader runs inside the
+  // extraction of a step's archive, which must go on.
   const stop = (error: unknown): void => {
-    if (!(error instanceof ReportProblem)) throw error;
-    problem = error;
-    if (!error.keepCases) limits.cases.giveBack(collector.cases.length);
+    problem =
+      error instanceof ReportProblem
+        ? error
+        : new ReportProblem(
+            `it could not be read (${error instanceof Error ? error.message : String(error)})`,
+          );
+    if (!problem.keepCases) limits.cases.giveBack(collector.cases.length);
   };
   const feed = (text: string): void => {
     if (!collector.rooted && text !== '') {

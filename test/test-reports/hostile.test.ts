@@ -241,6 +241,19 @@ describe('broken reports', () => {
     expect(report.warning).toMatch(reason);
   });
 
+  it("turns the parser's own failure into a warning, never a throw into the archive's extraction", () => {
+    writes.mockImplementationOnce(() => {
+      throw new Error('impossible state');
+    });
+    const report = readReport('<testsuite><testcase name="a"/></testsuite>', { chunkSize: 1 << 20 });
+    expect(report).toEqual({
+      file: 'reports/junit.xml',
+      suites: 0,
+      cases: [],
+      warning: 'The test report reports/junit.xml was skipped: it could not be read (impossible state).',
+    });
+  });
+
   it('gives back the cases of a report skipped after some were counted', () => {
     const cases = new CaseBudget();
     readReport('<testsuite><testcase name="a"/><testcase name="b"/><oops', { limits: { cases } });
