@@ -5,10 +5,9 @@
 // took the trigger, so we look for what it created but never send the trigger again.
 import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
-import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
 import { matchesFingerprint, type FingerprintKey, type TriggerFingerprint } from './fingerprint.ts';
-import type { Log } from './ports.ts';
+import type { FlowPorts } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
@@ -44,11 +43,7 @@ export class TriggerCancelledError extends Error {
   }
 }
 
-export interface TriggerDeps {
-  client: CiApi;
-  log: Log;
-  clock: Clock;
-  sleep: Sleep;
+export interface TriggerDeps extends FlowPorts {
   /** Stops waiting to send a refused trigger again. */
   cancel?: AbortSignal;
   /**
