@@ -5,9 +5,9 @@ import { isFinished, type Step } from '../../api/types.ts';
 import type { TriggerInfo } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/model.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
-import type { CommitState, CommitStatus } from '../port.ts';
+import type { CommitStatus } from '../port.ts';
 import { defineReport, type Send } from '../report-lifecycle.ts';
-import { finalLine, runningLine, statusDescription } from '../report-text.ts';
+import { END_STATES, finalLine, runningLine, statusDescription } from '../report-text.ts';
 
 export const commitStatus = defineReport<true>({
   kind: 'commit status',
@@ -55,13 +55,7 @@ function endingStatus(
   line: string,
   targetUrl: string | undefined,
 ): CommitStatus {
-  return { state: commitState(outcome), context, description: statusDescription(line), ...target(targetUrl) };
-}
-
-function commitState(outcome: OutcomeKind): CommitState {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'failed') return 'failure';
-  return 'error';
+  return { state: END_STATES[outcome], context, description: statusDescription(line), ...target(targetUrl) };
 }
 
 function target(url: string | undefined): { target_url?: string } {

@@ -5,9 +5,9 @@
 import type { TriggerInfo } from '../../core/flow/events.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
 import { sanitizeLine } from '../../text/safety.ts';
-import type { DeploymentState, DeploymentStatus } from '../port.ts';
+import type { DeploymentStatus } from '../port.ts';
 import { defineReport } from '../report-lifecycle.ts';
-import { finalLine, statusDescription } from '../report-text.ts';
+import { END_STATES, finalLine, statusDescription } from '../report-text.ts';
 
 export const deployment = defineReport<number>({
   kind: 'deployment',
@@ -55,16 +55,10 @@ export const deployment = defineReport<number>({
 /** The status that ends the deployment, main's and post's alike. */
 function endingStatus(outcome: OutcomeKind, line: string, logUrl: string | undefined): DeploymentStatus {
   return {
-    state: deploymentState(outcome),
+    state: END_STATES[outcome],
     description: statusDescription(line),
     ...(logUrl ? { log_url: logUrl } : {}),
   };
-}
-
-function deploymentState(outcome: OutcomeKind): DeploymentState {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'failed') return 'failure';
-  return 'error';
 }
 
 /** `Pipeline deploy, run 5e1f0a…`: what the deployment is, as GitHub lists it. */
