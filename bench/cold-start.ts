@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startEmulator, type EmulatorControl } from '../src/emulator/index.ts';
-import { peerFirstRequest, type PeerBundle } from './peers.ts';
+import { FirstBytes, launchPeer, peerFirstRequest, type PeerBundle } from './peers.ts';
 import { launch, makeStepFiles } from './support/action.ts';
 import { distFiles, type ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
@@ -45,6 +45,8 @@ export interface ColdStartResult {
   baseline?: BundleStarts;
   /** Each peer's bundle: spawn → its first request's arrival. */
   peers: Array<{ peer: PeerBundle; ms: number[] }>;
+  /** With peers: spawn → the first bytes at a bare listener, ours and then each peer's. */
+  firstBytes: { actionMs: number[]; peers: Array<{ peer: PeerBundle; ms: number[] }> };
   dist: Array<{ path: string; bytes: number; gzipBytes: number }>;
 }
 
@@ -64,8 +66,10 @@ export async function measureColdStart(
     postIdleMs: [],
     ...(options.baseline ? { baseline: { actionMs: [], postIdleMs: [] } } : {}),
     peers: (options.peers ?? []).map((peer) => ({ peer, ms: [] })),
+    firstBytes: { actionMs: [], peers: (options.peers ?? []).map((peer) => ({ peer, ms: [] })) },
     dist: [],
   };
+  const listener = result.peers.length > 0 ? await FirstBytes.open() : undefined;
   try {
     // Interleaved, so that a busy moment of the machine touches all of them alike.
     for (let index = 0; index < options.repeats; index++) {
@@ -83,16 +87,38 @@ export async function measureColdStart(
       }
       for (const { peer, ms } of result.peers)
         ms.push(await peerFirstRequest(peer, emulator.url, emulator.control));
+      if (listener) await firstBytesOf(listener, entries.main, result.firstBytes);
     }
     options.log?.(`  ${options.repeats} starts of each`);
   } finally {
     await emulator.close();
+    await listener?.close();
   }
   result.dist = distFiles(entries.dir).map((file) => ({
     ...file,
     gzipBytes: gzipSync(readFileSync(join(entries.dir, file.path.replace(/^dist\//, '')))).length,
   }));
   return result;
+}
+
+/** Ours, then each peer, to the first bytes at a listener that answers nothing. */
+async function firstBytesOf(
+  listener: FirstBytes,
+  main: string,
+  into: ColdStartResult['firstBytes'],
+): Promise<void> {
+  into.actionMs.push(
+    await listener.time('dist/index.js', (url, files) =>
+      launch({
+        entry: main,
+        files,
+        inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': MISSING_PIPELINE },
+      }),
+    ),
+  );
+  for (const { peer, ms } of into.peers) {
+    ms.push(await listener.time(peer.name, (url, files) => launchPeer(peer, url, files)));
+  }
 }
 
 function spawnAndWait(args: string[]): Promise<{ spawnedAt: number; exitedAt: number }> {
@@ -247,8 +273,31 @@ function peersMarkdown(result: ColdStartResult, reference: number): string {
       ],
     ),
     '',
-    `- \`dist/index.js\` against the fastest peer: ${ratio(ours / reference)} against ${ratio(fastest / reference)}: ${ours < fastest ? 'below' : 'not below'}.`,
+    verdict(ours, fastest, reference),
+    '',
+    'The same processes in the same turns, each pointed at a bare TCP listener that answers nothing:',
+    '',
+    table(
+      ['spawn → first bytes of the first request', 'starts', 'median', 'p95', 'median ÷ `node -e 0`'],
+      [
+        row('`dist/index.js`', result.firstBytes.actionMs),
+        ...result.firstBytes.peers.map(({ peer, ms: values }) =>
+          row(`${peer.repository}'s \`dist/index.js\``, values),
+        ),
+      ],
+    ),
+    '',
+    verdict(
+      median(result.firstBytes.actionMs),
+      Math.min(...result.firstBytes.peers.map(({ ms: values }) => median(values))),
+      reference,
+    ),
   ].join('\n');
+}
+
+function verdict(ours: number, fastest: number, reference: number): string {
+  const below = ours < fastest ? 'below' : 'not below';
+  return `- \`dist/index.js\` against the fastest peer: ${ratio(ours / reference)} against ${ratio(fastest / reference)}: ${below}.`;
 }
 
 function goalLine(what: string, measured: number, goal: number): string {
