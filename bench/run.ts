@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts]
 //                     [--bundle DIR] [--baseline DIR] [--peers DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
@@ -14,6 +14,7 @@ import { insideMarkdown, measureInside } from './cold-start-inside.ts';
 import { readPeers } from './peers.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
+import { longTextsMarkdown, measureLongTexts, type LongTextOptions } from './long-texts.ts';
 import {
   DEFAULT_DETECTION_CASES,
   finishDetectionMarkdown,
@@ -40,7 +41,16 @@ import { writeDocsSection } from './support/docs-section.ts';
 import { ms } from './support/format.ts';
 import { describeMachine, fileDigest, machineLine } from './support/machine.ts';
 
-const SECTIONS = ['simulation', 'detection', 'abort', 'cold-start', 'scale', 'fan-out', 'live-logs'] as const;
+const SECTIONS = [
+  'simulation',
+  'detection',
+  'abort',
+  'cold-start',
+  'scale',
+  'fan-out',
+  'live-logs',
+  'long-texts',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Configuration {
@@ -56,6 +66,7 @@ interface Configuration {
   corpusRuns: number;
   fanOut: { counts: number[]; runMs: number; abortSamples: number };
   liveLogs: LiveLogOptions;
+  longTexts: LongTextOptions;
 }
 
 const FULL: Configuration = {
@@ -74,6 +85,8 @@ const FULL: Configuration = {
     stepMs: 30_000,
     memory: { logBytes: 100 * 1024 * 1024, logStepMs: 20_000, baselineStepMs: 2000, targets: 10 },
   },
+  // 7.9 MiB: the message of the hostile-server finding.
+  longTexts: { targets: 50, messageBytes: 8_283_750, stepMs: 2000 },
 };
 
 const QUICK: Configuration = {
@@ -95,6 +108,7 @@ const QUICK: Configuration = {
     stepMs: 5000,
     memory: { logBytes: 1024 * 1024, logStepMs: 2000, baselineStepMs: 300, targets: 2 },
   },
+  longTexts: { targets: 2, messageBytes: 100_000, stepMs: 200 },
 };
 
 const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR] [--peers DIR]`;
@@ -217,6 +231,11 @@ async function main(): Promise<number> {
       begin('Live step logs…');
       const live = await measureLiveLogs(entries, config.liveLogs);
       emit(`## 6. Live step logs\n\n${liveLogsMarkdown(live, config.liveLogs)}`);
+    }
+    if (wanted('long-texts')) {
+      begin('Long remote texts…');
+      const long = await measureLongTexts(entries, config.longTexts);
+      emit(`## 7. Long remote texts\n\n${longTextsMarkdown(long)}`);
     }
   } finally {
     entries.dispose();

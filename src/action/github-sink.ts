@@ -15,7 +15,8 @@ import { USER_AGENT } from './user-agent.ts';
 type ReportingModule = Promise<typeof GitHubReportingModule>;
 
 export function gitHubSink(loading: ReportingModule, github: GitHubReporting, run: TargetRun): FlowSink {
-  const { settings, tails } = run;
+  const { settings } = run;
+  const { facts } = run;
   return deferred(
     loading.then(({ createGitHubSink }) =>
       createGitHubSink(namedFor(github, run.nameFor), {
@@ -28,9 +29,12 @@ export function gitHubSink(loading: ReportingModule, github: GitHubReporting, ru
         wait: settings.wait,
         userAgent: USER_AGENT,
         annotationPath: workflowPath(),
-        failedLogs: tails,
+        failedLogs: facts.tails,
         summary: (conclusion, info, maxBytes) =>
-          renderSummary(targetSummaryDoc(settings, info, conclusion, { tails }), { maxBytes }),
+          renderSummary(
+            targetSummaryDoc(settings, info, conclusion, { tails: facts.tails, artifacts: facts.artifacts }),
+            { maxBytes },
+          ),
       }),
     ),
   );

@@ -5,7 +5,10 @@
 import { withApiClient } from '../api/connect.ts';
 import { messageOf } from '../text/message.ts';
 import { runStep } from '../core/flow/step.ts';
+import type { ArtifactFiles } from '../core/artifacts/files.ts';
+import { saveState } from '../core/contract.ts';
 import { SettingsError } from '../core/settings.ts';
+import { wantsArtifacts, type ArtifactSettings } from '../core/settings/artifacts.ts';
 import { sanitizeLine } from '../text/safety.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubOutputs, githubState } from './github-ports.ts';
@@ -27,6 +30,8 @@ export async function run(): Promise<void> {
     if (github) withCore((core) => core.setSecret(github.token));
     // The GitHub client is loaded only when a report is asked for, while the first request is in flight.
     const loading = github ? later(() => import('../github/reporting.ts')) : undefined;
+    // The artifacts' folder is checked (and made) before the first request: a bad one sends nothing.
+    const artifacts = await artifactFilesFor(settings.artifacts);
     const connection = { ...settings, userAgent: USER_AGENT, debug: githubLog.debug };
     const { outcome } = await withApiClient(connection, (client) =>
       runStep(settings, {
@@ -39,6 +44,7 @@ export async function run(): Promise<void> {
         state: githubState,
         ...(settings.summary ? { summary: laterSummary() } : {}),
         ...(github && loading ? { targetSinks: (run) => [lateGitHubSink(loading, github, run)] } : {}),
+        ...(artifacts ? { artifacts } : {}),
       }),
     );
     const core = await coreNow();
@@ -49,6 +55,28 @@ export async function run(): Promise<void> {
   } finally {
     cancel.dispose();
   }
+}
+
+/** The artifacts port over `artifacts-path` in the workspace, when artifacts or an outputs file are asked for. */
+async function artifactFilesFor(settings: ArtifactSettings): Promise<ArtifactFiles | undefined> {
+  if (!wantsArtifacts(settings)) return undefined;
+  const { openArtifactFiles } = await import('../artifacts/files.ts');
+  const opened = await openArtifactFiles(settings, {
+    workspace: process.env.GITHUB_WORKSPACE || undefined,
+    runnerTemp: process.env.RUNNER_TEMP || undefined,
+    cwd: process.cwd(),
+  });
+  if ('problem' in opened) {
+    throw new SettingsError([
+      {
+        input: 'artifacts-path',
+        message: opened.problem,
+        hint: 'Write a folder inside the workspace, such as `ci-run-artifacts`.',
+      },
+    ]);
+  }
+  saveState(githubState, 'artifactsRoot', opened.files.root);
+  return opened.files;
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

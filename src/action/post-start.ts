@@ -9,6 +9,11 @@ import { mainSettled, NOTHING_TO_ABORT, reportsLeftOpen } from './main-left.ts';
 
 export async function postStart(): Promise<void> {
   const { state, problems } = readSavedState({ get: readState, save: () => undefined });
+  // Staging folders of reads a killed main left: removed whatever else post has to do.
+  if (state.artifactsRoot !== undefined) {
+    const { removeLeftoverPartials } = await import('../artifacts/partials.ts');
+    await removeLeftoverPartials(state.artifactsRoot).catch(() => 0);
+  }
   if (problems.length === 0 && mainSettled(state) && !reportsLeftOpen(state)) {
     // The line core.debug would write (a fixed text, nothing to escape). The token is not used on this
     // path, and the main step already masked it for the rest of the job.

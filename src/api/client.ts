@@ -1,6 +1,14 @@
 // The API v3 client: one method per endpoint, each validated before sending and parsed tolerantly
 // after receiving. Sending, retrying and the token's safety are the exchange layer's (exchange.ts).
 
+import {
+  artifactRequestHeaders,
+  describeArtifactAnswer,
+  settleArtifactAnswer,
+  type ArtifactFrom,
+  type ArtifactRead,
+  type ArtifactRedirect,
+} from './artifact-read.ts';
 import { normaliseApiUrl } from './base-url.ts';
 import { jsonReader } from './body.ts';
 import { Exchanger } from './exchange.ts';
@@ -21,9 +29,12 @@ import {
 } from './parse.ts';
 import * as requests from './requests.ts';
 import type { RequestSpec } from './requests.ts';
-import { ContractError } from './errors.ts';
+import { ContractError, UrlRefusedError } from './errors.ts';
 import { parseContentRange, type StepLogRead } from './step-log-read.ts';
 import type { Build } from './types.ts';
+
+/** Redirects followed from a step's `artifactsUrl` to its archive, each hop checked. */
+const MAX_REDIRECTS = 5;
 
 export interface ClientOptions extends ExchangeOptions {
   /** Service root or its `/api/v3` root; `/api/v3` is appended unless present. */
@@ -165,6 +176,77 @@ export class ApiClient {
       },
       call,
     );
+  }
+
+  /**
+   * One read of a step's artifacts: the whole archive, or with `from` the rest of the same version from
+   * `from.offset` on (`Range` with `If-Range`). Redirects are followed here, at most 5, each hop checked
+   * as the URL itself was: only to the API's origin or an origin in `extraOrigins`, the token to the API's
+   * origin alone. No total time limit: the caller's signal bounds the read (the idle timeouts hold).
+   * Refusals are UrlRefusedErrors naming the origin, never the URL's path or query.
+   */
+  async readArtifact(
+    artifactsUrl: string,
+    from: ArtifactFrom | undefined,
+    call?: CallOptions,
+  ): Promise<ArtifactRead> {
+    if (from !== undefined && (!Number.isSafeInteger(from.offset) || from.offset < 0))
+      throw new RangeError(`from.offset must be a byte offset, not ${from.offset}`);
+    const field = 'artifactsUrl';
+    const endpoint = 'GET :artifactsUrl';
+    let url = await this.#exchanger.serverUrl(artifactsUrl, field);
+    for (let hops = 0; ; hops++) {
+      const onApiOrigin = url.origin === new URL(this.apiUrl).origin;
+      const answer = await this.#exchanger.send<ArtifactRead | ArtifactRedirect>(
+        {
+          method: 'GET',
+          endpoint,
+          url,
+          field,
+          accept: '*/*',
+          headers: artifactRequestHeaders(from),
+          unbounded: true,
+          retry: true,
+          trigger: false,
+          settle: settleArtifactAnswer,
+          // The hints speak of the token, which only the API's origin is sent.
+          onHttpError: ({ hint, ...init }) => (onApiOrigin && hint !== undefined ? { ...init, hint } : init),
+          read: async (response, path, bounded) => {
+            const described = describeArtifactAnswer(response);
+            if (described === undefined) {
+              await response.body.dump().catch(() => undefined);
+              throw new ContractError(endpoint, 'Content-Range', 'is missing or not a single byte range');
+            }
+            const { start, ...rest } = described;
+            const body = this.#exchanger.stream(response, path, bounded);
+            return rest.kind === 'partial' ? { ...rest, start, body } : { ...rest, kind: 'whole', body };
+          },
+        },
+        call,
+      );
+      if (answer.kind !== 'redirect') return answer;
+      if (hops === MAX_REDIRECTS) {
+        throw new ContractError(endpoint, 'Location', `leads through more than ${MAX_REDIRECTS} redirects`);
+      }
+      url = await this.#redirect(answer.location, url, endpoint, field);
+    }
+  }
+
+  /** Where a redirect leads, checked by the origin policy like the URL the server handed out. */
+  async #redirect(location: string | undefined, from: URL, endpoint: string, field: string): Promise<URL> {
+    let next: URL;
+    try {
+      if (location === undefined) throw new TypeError('no Location');
+      next = new URL(location, from);
+    } catch {
+      throw new ContractError(endpoint, 'Location', 'of a redirect is missing or not a valid URL');
+    }
+    try {
+      return await this.#exchanger.serverUrl(next.href, field);
+    } catch (err) {
+      if (!(err instanceof UrlRefusedError)) throw err;
+      throw new UrlRefusedError(field, `not following a redirect of ${field}: ${err.message}`);
+    }
   }
 
   /** Closes the dispatcher the client created; a dispatcher passed in is left to its owner. */

@@ -1,5 +1,6 @@
 // Errors thrown by the API client. None of them ever carries the token: messages, fields and
 // causes are built from redacted text only (see redact.ts).
+import { sanitizeLine } from '../text/safety.ts';
 
 type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
 
@@ -120,6 +121,13 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * A URL the server handed out that the client will not fetch: an origin that is neither the API's nor
+ * listed, a redirect to one, plain http under an https API, or an address of a kind not allowed. The
+ * message names the origin or host, never the URL's path or query.
+ */
+export class UrlRefusedError extends RequestValidationError {}
+
 /** What the caller of a trigger whose outcome is unknown should do next; `taken` after a 2xx. */
 export function outcomeAdvice(path: string, taken = false): string {
   const resource = /\/builds\b/.test(path) ? 'build' : 'run';
@@ -159,8 +167,10 @@ function describeApiError(init: ApiErrorInit): string {
  * - `no-answer` a lost connection or no answer in time (for a trigger: it never reached the server,
  *   since one that may have is `outcome-unknown`);
  * - `unsupported` the server offers no such endpoint (the client says so on the error);
+ * - `url-refused` a URL the server handed out that is not fetched (UrlRefusedError);
  * - `outcome-unknown` a trigger that may have been taken; `unusable-answer` a body that breaks the API's
- *   contract; `aborted` the caller's own signal; `other` anything that is not a call's failure.
+ *   contract; `aborted` the caller's own signal; `other` a call's failure that fits no other word;
+ * - `internal` an error that is not a call's failure at all (a bug, an error of the caller's own).
  */
 export type FailureWord =
   | 'not-found'
@@ -173,10 +183,12 @@ export type FailureWord =
   | 'transient'
   | 'no-answer'
   | 'unsupported'
+  | 'url-refused'
   | 'outcome-unknown'
   | 'unusable-answer'
   | 'aborted'
-  | 'other';
+  | 'other'
+  | 'internal';
 
 const BY_STATUS: ReadonlyMap<number, FailureWord> = new Map([
   [404, 'not-found'],
@@ -190,9 +202,52 @@ const BY_STATUS: ReadonlyMap<number, FailureWord> = new Map([
   [408, 'transient'],
 ]);
 
+/** The word of a failure: `describeFailure(error).word`. */
 export function failureOf(error: unknown): FailureWord {
+  return wordOf(error);
+}
+
+/**
+ * A failed call as the core may act on it: its word and the few facts that go with it. The core reads
+ * these, never the client's error classes or an HTTP status.
+ */
+export interface Failure {
+  readonly word: FailureWord;
+  /**
+   * The client's policy would send it again: an answer worth asking again for, or a connection that was
+   * never made. For a trigger, this also says the server certainly did not take it.
+   */
+  readonly retryable: boolean;
+  /** The client made more than one attempt before giving up. */
+  readonly retried: boolean;
+  /** How long the server asked to wait before asking again (`Retry-After`), when it said so. */
+  readonly retryAfterMs?: number;
+  /** For `outcome-unknown`: the server answered 2xx, so what the trigger creates exists. */
+  readonly taken: boolean;
+  /** What the server said about it, as one inert line, when it said anything. */
+  readonly serverMessage?: string;
+  /** The whole message, redacted like every message of the client. */
+  readonly message: string;
+}
+
+export function describeFailure(error: unknown): Failure {
+  const message = error instanceof Error ? error.message : String(error);
+  const facts = error instanceof ApiError ? error : undefined;
+  return {
+    word: wordOf(error),
+    retryable: facts?.retryable ?? false,
+    retried: (facts?.attempts ?? 1) > 1,
+    ...(facts?.retryAfterMs !== undefined ? { retryAfterMs: facts.retryAfterMs } : {}),
+    taken: error instanceof TriggerOutcomeUnknownError && error.taken,
+    ...(facts?.serverMessage ? { serverMessage: sanitizeLine(facts.serverMessage, { maxLength: 500 }) } : {}),
+    message,
+  };
+}
+
+function wordOf(error: unknown): FailureWord {
   if (error instanceof ContractError) return 'unusable-answer';
-  if (!(error instanceof ApiError)) return 'other';
+  if (error instanceof UrlRefusedError) return 'url-refused';
+  if (!(error instanceof ApiError)) return 'internal';
   if (error instanceof TriggerOutcomeUnknownError) return 'outcome-unknown';
   if (error.unsupported) return 'unsupported';
   if (error.kind === 'aborted') return 'aborted';

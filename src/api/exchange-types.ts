@@ -56,6 +56,11 @@ export interface Exchange<T> {
    * or undefined to treat it as a failure. The body is discarded.
    */
   settle?: (response: Dispatcher.ResponseData) => T | undefined;
+  /**
+   * No total time limit for an attempt, only the idle timeouts and the caller's signal: for a body that
+   * may take as long as it needs while it keeps coming (an artifact), bounded by its caller.
+   */
+  unbounded?: boolean;
   /** Reads (GET) and aborts (PUT) may be sent again. */
   retry: boolean;
   /** A POST that creates something: failures after sending become TriggerOutcomeUnknownError. */

@@ -15,6 +15,7 @@ import {
   outcomeAdvice,
   RequestValidationError,
   TriggerOutcomeUnknownError,
+  UrlRefusedError,
   type ApiErrorInit,
 } from './errors.ts';
 import { hintFor, serverMessageFrom } from './http-errors.ts';
@@ -80,11 +81,19 @@ export class Exchanger {
     this.#dispatcher = options.dispatcher ?? createDispatcher(process.env, this.#timeouts);
   }
 
-  /** A URL the server handed out, resolved against the API root and checked by the origin policy. */
+  /**
+   * A URL the server handed out, resolved against the API root and checked by the origin policy; one it
+   * will not fetch is a UrlRefusedError.
+   */
   async serverUrl(raw: string, field: string): Promise<URL> {
-    const url = this.#policy.resolve(raw, field);
-    await this.#policy.admit(url, field);
-    return url;
+    try {
+      const url = this.#policy.resolve(raw, field);
+      await this.#policy.admit(url, field);
+      return url;
+    } catch (err) {
+      if (err instanceof RequestValidationError) throw new UrlRefusedError(err.field, err.message);
+      throw err;
+    }
   }
 
   /**
@@ -112,7 +121,7 @@ export class Exchanger {
 
   async send<T>(exchange: Exchange<T>, call: CallOptions = {}): Promise<T> {
     const policy = resolveRetryPolicy(this.#retry, call.retry);
-    const path = this.#describe(exchange.url);
+    const path = this.#describe(exchange.url, exchange.field !== undefined);
     const startedAt = this.#clock.now();
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw this.#abortedError(exchange, path, attempt - 1);
@@ -171,10 +180,17 @@ export class Exchanger {
     }
   }
 
-  #describe(url: URL): string {
-    // Another origin's query is left out: pre-signed URLs carry their credentials there.
+  #describe(url: URL, handedOut: boolean): string {
+    // The query of a URL the server handed out is left out: pre-signed URLs carry their credentials there.
     if (url.origin !== this.#origin) return this.#redact(`${url.origin}${url.pathname}`);
-    return this.#redact(`${url.pathname}${url.search}`);
+    return this.#redact(handedOut ? url.pathname : `${url.pathname}${url.search}`);
+  }
+
+  /** The token masked, and for a URL the server handed out, the values of its query too (a signature). */
+  #redactorFor(exchange: Exchange<unknown>): Redactor {
+    if (exchange.field === undefined || exchange.url.search === '') return this.#redact;
+    const values = [...exchange.url.searchParams.values()].filter((value) => value.length >= 8);
+    return createRedactor([this.#token, ...values]);
   }
 
   async #attempt<T>(
@@ -192,9 +208,14 @@ export class Exchanger {
     // The token goes to the API's own origin only, never to URLs on other hosts.
     if (this.#token && exchange.url.origin === this.#origin) headers.authorization = `Bearer ${this.#token}`;
 
-    // The whole attempt, headers and body, within one limit: the idle timers reset on every byte.
-    const limitMs = exchange.field === undefined ? this.#timeouts.totalMs : this.#timeouts.streamTotalMs;
-    const limit = AbortSignal.timeout(limitMs);
+    // The whole attempt, headers and body, within one limit: the idle timers reset on every byte. An
+    // exchange that is `unbounded` has none: its caller bounds it (an artifact of gigabytes must finish).
+    const limitMs = exchange.unbounded
+      ? Infinity
+      : exchange.field === undefined
+        ? this.#timeouts.totalMs
+        : this.#timeouts.streamTotalMs;
+    const limit = exchange.unbounded ? new AbortController().signal : AbortSignal.timeout(limitMs);
     const bounded: Bounded = { signal, limit, limitMs, bodies: this.#bodies };
     let response: Dispatcher.ResponseData;
     try {
@@ -210,10 +231,7 @@ export class Exchanger {
     } catch (err) {
       if (err instanceof AddressRefusedError && exchange.field !== undefined) {
         this.#log(`${exchange.method} ${path} → refused (attempt ${attempt}): ${err.message}`);
-        throw new RequestValidationError(
-          exchange.field,
-          `refusing to fetch ${exchange.field}: ${err.message}`,
-        );
+        throw new UrlRefusedError(exchange.field, `refusing to fetch ${exchange.field}: ${err.message}`);
       }
       return this.#failure(exchange, path, attempt, err, bounded, false);
     }
@@ -245,7 +263,7 @@ export class Exchanger {
   ): Promise<AttemptResult<T>> {
     const { statusCode } = response;
     const text = await readTextPrefix(response.body).catch(() => '');
-    const serverMessage = serverMessageFrom(statusCode, text, this.#redact);
+    const serverMessage = serverMessageFrom(statusCode, text, this.#redactorFor(exchange));
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.#clock.now());
     const hint = hintFor(statusCode, serverMessage);
     let init: ApiErrorInit = {

@@ -13,6 +13,8 @@
 import { clip } from '../text/safety.ts';
 import { ContractError } from './errors.ts';
 import { idFault, isSafeId } from './ids.ts';
+import { identityTexts, optText, parseCommits, parseEnvVars } from './parse-texts.ts';
+import { clipText } from './remote-text.ts';
 import { parseTimestamp } from './timestamp.ts';
 import {
   RESULTS,
@@ -21,7 +23,6 @@ import {
   type ApplicationRef,
   type Build,
   type Deploy,
-  type EnvVar,
   type Pipeline,
   type PipelineRef,
   type Result,
@@ -115,9 +116,8 @@ function optionalObject<T>(o: Fields, key: string, at: At, parser: Parser<T>): T
   return isFields(value) ? parser(value, child(at, key)) : undefined;
 }
 
-function optString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+/** Remote texts are clipped to 4 KiB here, with a "(cut)" note (remote-text.ts). */
+const optString = optText;
 
 function optNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -133,7 +133,9 @@ function optBoolean(value: unknown): boolean | undefined {
 }
 
 function optStringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string').map(clipText)
+    : undefined;
 }
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(STATUSES);
@@ -192,17 +194,6 @@ const parseUser = (value: unknown): User | undefined => {
   });
 };
 
-function parseEnvVars(value: unknown): EnvVar[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value
-    .filter(isFields)
-    .filter((item) => typeof item.key === 'string')
-    .map((item) => ({
-      key: item.key as string,
-      value: typeof item.value === 'string' ? item.value : String(item.value ?? ''),
-    }));
-}
-
 const parsePipelineRef = objectParser<PipelineRef>((o, at) => ({
   id: requireId(o, 'id', at),
   url: optUrl(o.url),
@@ -221,15 +212,13 @@ function readSourceRunId(o: Fields): string | undefined {
 
 export const parseRun = objectParser<Run>((o, at) => ({
   ...readIdentity(o, at),
-  branch: optString(o.branch),
-  commitHash: optString(o.commitHash),
-  message: optString(o.message),
+  ...identityTexts(o),
   ...readState(o, at),
   createdAt: parseTimestamp(o.createdAt),
   startedAt: parseTimestamp(o.startedAt),
   finishedAt: parseTimestamp(o.finishedAt),
   envVars: parseEnvVars(o.envVars),
-  commits: Array.isArray(o.commits) ? o.commits : undefined,
+  commits: parseCommits(o.commits),
   user: parseUser(o.user),
   pipeline: optionalObject(o, 'pipeline', at, parsePipelineRef),
   sourceRunId: readSourceRunId(o),
@@ -260,7 +249,7 @@ export const parseApplicationRef = objectParser<ApplicationRef>((o, at) => {
   const settings = isFields(o.settings) ? o.settings : {};
   return {
     ...readIdentity(o, at),
-    name: requireString(o, 'name', at),
+    name: clipText(requireString(o, 'name', at)),
     owner: parseUser(o.owner),
     privacy: optString(o.privacy) ?? optString(settings.privacy),
     stack: optNumber(o.stack) ?? optNumber(settings.stack),
@@ -292,9 +281,7 @@ export const parseApplication: Parser<Application> = (value, at) => {
 export const parseBuild = objectParser<Build>((o, at) => ({
   ...readIdentity(o, at),
   ...readState(o, at),
-  branch: optString(o.branch),
-  commitHash: optString(o.commitHash),
-  message: optString(o.message),
+  ...identityTexts(o),
   createdAt: parseTimestamp(o.createdAt),
   startedAt: parseTimestamp(o.startedAt),
   finishedAt: parseTimestamp(o.finishedAt),

@@ -1,4 +1,5 @@
 // Keeps the token out of everything the client lets escape: error messages, causes, debug lines.
+import { removeInvisible } from '../text/safety.ts';
 
 export type Redactor = (text: string) => string;
 
@@ -15,7 +16,9 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   }
   const ordered = [...needles].sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = text;
+    // Zero-width characters between a token's characters would hide it from the search and not from a
+    // reader: they go first (the messages the client shows are neutralised, which removes them anyway).
+    let out = removeInvisible(text);
     for (const needle of ordered) out = maskPieces(out.split(needle).join(MASK), needle);
     return out
       .replace(/(\bbearer\s+)[^\s"',;]+/gi, `$1${MASK}`)

@@ -3,6 +3,7 @@
 // hold only the forms given here (see src/api/parse.ts).
 
 import type { APPLICATION_SORTS, CREATION_SORTS } from '../spec/api-v3.ts';
+import type { WholeText } from './remote-text.ts';
 
 /** Every status a server may report; a value the parser does not know is read as `unknown`. */
 export const STATUSES = [
@@ -34,6 +35,18 @@ export interface EnvVar {
   value: string;
 }
 
+/** An env var a server sent: key and value clipped to 4 KiB (remote-text.ts), with what a cut one was. */
+export interface RemoteEnvVar extends EnvVar {
+  whole?: { key?: WholeText; value?: WholeText };
+}
+
+/** What the texts that identify a run or a build were, for those cut at parse (remote-text.ts). */
+export interface IdentityWhole {
+  branch?: WholeText;
+  commitHash?: WholeText;
+  message?: WholeText;
+}
+
 export interface User {
   userId?: string | null;
   name?: string;
@@ -63,8 +76,10 @@ export interface Run extends State {
   createdAt?: Date;
   startedAt?: Date;
   finishedAt?: Date;
-  envVars?: EnvVar[];
+  envVars?: RemoteEnvVar[];
   commits?: unknown[];
+  /** What `branch`, `commitHash` and `message` were, for those cut at parse (each text holds 4 KiB at most). */
+  whole?: IdentityWhole;
   user?: User;
   pipeline?: PipelineRef;
   /** From an embedded `sourceRun` object or a `sourceRunId` field, when the server sent one. */
@@ -114,6 +129,8 @@ export interface Build extends State {
   startedAt?: Date;
   finishedAt?: Date;
   application?: ApplicationRef;
+  /** As on a run. */
+  whole?: IdentityWhole;
 }
 
 export interface Deploy extends State {

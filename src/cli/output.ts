@@ -3,16 +3,17 @@
 // workflow step for commands, so no line may start with `::` or hold `##[`.
 import { elapsedMs, formatDuration } from '../core/report/format.ts';
 import type { CliIo } from './io.ts';
+import { inertJson } from './json.ts';
 import { cleanCell, guardLogLine, sanitizeLine } from '../text/safety.ts';
 import { colorWanted, createStyle, paintResult, type Style } from './terminal/color.ts';
 
 /**
  * JSON of the parsed objects; Date fields become ISO 8601 strings through their toJSON. A pretty-printed
- * line never starts with `::`, but a string may hold `##[`: `#` only occurs inside strings, where `\u0023`
- * is the same character to a JSON parser and nothing to the runner.
+ * line never starts with `::`, but a string may hold `##[`: inertJson writes `#` as `\u0023`, the same
+ * character to a JSON parser and nothing to the runner.
  */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2).replaceAll('#', '\\u0023')}\n`);
+  io.stdout.write(`${inertJson(value, 2)}\n`);
 }
 
 export type Cell = string | { text: string; paint: (text: string) => string };

@@ -1,7 +1,7 @@
 // One abort path for every reason to stop remote work: cancellation, the action's own timeout, and
 // the post-step backstop. It has its own budget, independent of the (already aborted) polling.
 import type { CiApi } from './api-port.ts';
-import { ApiError, failureOf, type FailureWord } from '../api/errors.ts';
+import { describeFailure, type Failure, type FailureWord } from '../api/errors.ts';
 import type { Build, Run } from '../api/types.ts';
 import type { Clock, Sleep } from '../time.ts';
 import type { Log } from './ports.ts';
@@ -17,6 +17,13 @@ export interface AbortResult {
   resource?: Run | Build;
   /** One sentence for the log and the summary; remote text in it is sanitised. */
   message: string;
+  /** The same as a clause, without its final period, for a line that goes on (the outcome's). */
+  clause: string;
+}
+
+/** What came of an abort, said once as a clause and as the sentence it ends. */
+function said(clause: string): Pick<AbortResult, 'message' | 'clause'> {
+  return { clause, message: `${clause}.` };
 }
 
 export interface AbortOptions {
@@ -122,9 +129,11 @@ class AbortAttempt {
       confirmed: true,
       ...(alreadyFinished ? { alreadyFinished } : {}),
       resource,
-      message: alreadyFinished
-        ? `${noun} ${id} had already finished (result: ${clean(resource.result)}); nothing to abort.`
-        : `${noun} ${id} was aborted (result: ${clean(resource.result)}).`,
+      ...said(
+        alreadyFinished
+          ? `${noun} ${id} had already finished (result: ${clean(resource.result)}); nothing to abort`
+          : `${noun} ${id} was aborted (result: ${clean(resource.result)})`,
+      ),
     };
   }
 
@@ -146,25 +155,28 @@ class AbortAttempt {
       return this.step();
     } catch (error) {
       if (this.#options.signal?.aborted) return this.gaveUp();
-      if (!(error instanceof ApiError)) throw error;
-      return this.#refused(error);
+      const failure = describeFailure(error);
+      // Not a failure of the call (an unusable answer, a bug): nothing to ask again.
+      if (failure.word === 'internal' || failure.word === 'unusable-answer') throw error;
+      return this.#refused(failure);
     }
   }
 
-  async #refused(error: ApiError): Promise<AbortResult | undefined> {
+  async #refused(failure: Failure): Promise<AbortResult | undefined> {
     const { noun } = this;
     const id = this.#ref.id;
-    if (error.unsupported) {
+    if (failure.word === 'unsupported') {
       return {
         ref: this.#ref,
         confirmed: false,
-        message: `${noun} ${id} could not be aborted: the server offers no abort for it. Stop it on the server.`,
+        ...said(
+          `${noun} ${id} could not be aborted: the server offers no abort for it. Stop it on the server`,
+        ),
       };
     }
-    this.#lastProblem = clean(error.serverMessage ?? error.message);
-    const failure = failureOf(error);
+    this.#lastProblem = clean(failure.serverMessage ?? failure.message);
     // No answer, or one worth asking again for: try again.
-    if (RETRY_AT_ONCE.has(failure)) {
+    if (RETRY_AT_ONCE.has(failure.word)) {
       return undefined;
     }
     // Refused: find out why from the resource itself rather than from the server's wording.
@@ -179,14 +191,16 @@ class AbortAttempt {
       }
       return undefined;
     }
-    return failure === 'denied' || failure === 'not-found' ? this.gaveUp() : undefined;
+    return failure.word === 'denied' || failure.word === 'not-found' ? this.gaveUp() : undefined;
   }
 
   gaveUp(): AbortResult {
     return {
       ref: this.#ref,
       confirmed: false,
-      message: `${this.noun} ${this.#ref.id} could not be aborted within ${Math.round(this.#options.budgetMs / 1000)}s: ${this.#lastProblem}.`,
+      ...said(
+        `${this.noun} ${this.#ref.id} could not be aborted within ${Math.round(this.#options.budgetMs / 1000)}s: ${this.#lastProblem}`,
+      ),
     };
   }
 }

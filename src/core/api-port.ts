@@ -14,6 +14,7 @@ import type {
   Workflow,
   WorkflowFilters,
 } from '../api/types.ts';
+import type { ArtifactFrom, ArtifactRead } from '../api/artifact-read.ts';
 import type { StepLogRead } from '../api/step-log-read.ts';
 
 export interface CallOptions {
@@ -45,4 +46,13 @@ export interface CiApi {
   openStepLog(logUrl: string, call?: CallOptions): Promise<AsyncIterable<Uint8Array>>;
   /** A step's log from byte `from` on, for following it while it grows. */
   readStepLog(logUrl: string, from: number, call?: CallOptions): Promise<StepLogRead>;
+  /**
+   * One read of a step's artifacts, whole or (with `from`) the rest of the same version; bounded by the
+   * call's signal, not by a time limit of its own.
+   */
+  readArtifact(
+    artifactsUrl: string,
+    from: ArtifactFrom | undefined,
+    call?: CallOptions,
+  ): Promise<ArtifactRead>;
 }

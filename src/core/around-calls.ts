@@ -30,6 +30,7 @@ const OPTIONS_AT: { readonly [K in CallName]: OptionsIndex<CiApi[K]> } = {
   getWorkflow: 1,
   openStepLog: 1,
   readStepLog: 2,
+  readArtifact: 2,
 };
 
 /**

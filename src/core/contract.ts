@@ -1,13 +1,14 @@
 // The action's contract with the workflow: every output it sets and every state entry that main
 // leaves for post, each with its type. Main writes through it, post reads through it (and checks
 // what it reads), and a test holds the output names to action.yml.
+import { isAbsolute } from 'node:path';
 import { isSafeId } from '../api/ids.ts';
 import type { Result, Status } from '../api/types.ts';
 import { isFingerprint, type TriggerFingerprint } from './fingerprint.ts';
 
 // Ids, URLs, statuses, results and progress come from parsed answers, which checked them (see
 // src/api/parse.ts): the types hold the outputs to the forms action.yml documents.
-interface OutputValues {
+export interface OutputValues {
   type: 'run' | 'build';
   id: string;
   'run-id': string;
@@ -34,32 +35,62 @@ interface OutputValues {
   /** Set only when a check run was created (or found). */
   'check-run-id': string;
   'deployment-id': string;
+  /** The absolute artifacts root, when artifacts or an outputs file were asked for. */
+  'artifacts-path': string;
+  /** JSON: one entry per step considered (core/artifacts/facts.ts). */
+  artifacts: string;
+  /** JSON: the outputs file's values; among several targets, by target. */
+  'remote-outputs': string;
 }
 
 export type OutputName = keyof OutputValues;
 
+/** How an output is written when the step has several targets. */
+type WithSeveral =
+  /** About one run: empty, for each target's is in `runs`. */
+  | 'per-run'
+  /** One value for the step, made from every target's, written once every target has ended. */
+  | 'combined'
+  /** Set by a GitHub report for the one target it follows; not set with several (each has its own). */
+  | 'report';
+
+/** Every output, in action.yml order, with how it is written with several targets. */
+export const OUTPUTS = {
+  type: 'combined',
+  id: 'per-run',
+  'run-id': 'per-run',
+  'build-id': 'per-run',
+  url: 'per-run',
+  'web-url': 'per-run',
+  status: 'combined',
+  result: 'combined',
+  'run-result': 'per-run',
+  progress: 'per-run',
+  'started-at': 'combined',
+  'finished-at': 'combined',
+  duration: 'combined',
+  attempts: 'per-run',
+  runs: 'combined',
+  'workflow-id': 'per-run',
+  steps: 'per-run',
+  'check-run-id': 'report',
+  'deployment-id': 'report',
+  'artifacts-path': 'combined',
+  artifacts: 'combined',
+  'remote-outputs': 'combined',
+} as const satisfies Record<OutputName, WithSeveral>;
+
 /** In action.yml order. */
-export const OUTPUT_NAMES = [
-  'type',
-  'id',
-  'run-id',
-  'build-id',
-  'url',
-  'web-url',
-  'status',
-  'result',
-  'run-result',
-  'progress',
-  'started-at',
-  'finished-at',
-  'duration',
-  'attempts',
-  'runs',
-  'workflow-id',
-  'steps',
-  'check-run-id',
-  'deployment-id',
-] as const satisfies readonly OutputName[];
+export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[];
+
+/** The outputs of one kind with several targets. */
+export type OutputsWithSeveral<Kind extends WithSeveral> = {
+  [K in OutputName]: (typeof OUTPUTS)[K] extends Kind ? K : never;
+}[OutputName];
+
+export const PER_RUN_OUTPUTS = OUTPUT_NAMES.filter(
+  (name): name is OutputsWithSeveral<'per-run'> => OUTPUTS[name] === 'per-run',
+);
 
 export interface Outputs {
   set<K extends OutputName>(name: K, value: OutputValues[K]): void;
@@ -79,6 +110,8 @@ export interface SavedState {
   openReports: OpenReports;
   /** With several targets: each one's remote work, in input order (the entries above stay empty). */
   targets: TargetState[] | undefined;
+  /** The artifacts root, once opened: post removes the staging folders a killed main left in it. */
+  artifactsRoot: string | undefined;
 }
 
 /** One target's remote work, as post needs it: the same facts as the single-target entries. */
@@ -124,6 +157,7 @@ const ENCODE: { [K in StateKey]: (value: SavedState[K]) => string } = {
   pendingTrigger: (fingerprint) => (fingerprint ? JSON.stringify(fingerprint) : ''),
   openReports: (open) => (open === undefined ? '' : JSON.stringify(open)),
   targets: (targets) => (targets ? JSON.stringify(targets) : ''),
+  artifactsRoot: (root) => root ?? '',
 };
 
 export function saveState<K extends StateKey>(store: StateStore, key: K, value: SavedState[K]): void {
@@ -160,6 +194,11 @@ export function readSavedState(store: StateStore): ReadState {
   const targets = parseJson(store.get('targets'));
   if (Array.isArray(targets) && targets.every(isTargetState)) state.targets = targets;
   else if (targets !== undefined) problems.push('targets');
+  const root = store.get('artifactsRoot');
+  // Only an absolute path on one line: post removes folders in it.
+  if (isAbsolute(root) && !/[\0\r\n]/.test(root) && !root.split(/[\\/]/).includes('..')) {
+    state.artifactsRoot = root;
+  } else if (root) problems.push('artifactsRoot');
   return { state, problems };
 }
 

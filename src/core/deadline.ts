@@ -3,7 +3,7 @@
 // the trigger's searches). Checking the deadline between polls is not enough: a server that sends one
 // byte a second would hold a request, and the step, long past it. The abort that follows a timeout
 // goes out through the client as it was, with a budget of its own.
-import { ApiError } from '../api/errors.ts';
+import { failureOf } from '../api/errors.ts';
 import type { Clock } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
 import { aroundCalls } from './around-calls.ts';
@@ -79,14 +79,19 @@ export function boundedClient(client: CiApi, bounds: FlowBounds): CiApi {
     if (name !== 'triggerRun' && name !== 'triggerBuild') return go(call(options));
     if (bounds.signal.aborted) {
       const path = name === 'triggerRun' ? '/runs' : '/builds';
-      throw new ApiError({ method: 'POST', path, kind: 'aborted', retryable: false, attempts: 0 });
+      throw new CutOffError(`POST ${path} was aborted`);
     }
     owned.triggerSent = true;
     return go(options);
   });
 }
 
-/** An error that only says a request was cut off by the flow's own bounds. */
+/** A trigger the flow's bounds kept from being sent: nothing was handed to the server. */
+class CutOffError extends Error {
+  override name = 'CutOffError';
+}
+
+/** An error that only says a request was cut off by the flow's own bounds (or never sent for them). */
 export function isCutOff(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'aborted';
+  return error instanceof CutOffError || failureOf(error) === 'aborted';
 }

@@ -4,7 +4,8 @@
 // log never show (derived from the API token), with a random per-trigger salt. The state is printed
 // with step debug on, so a key kept next to the HMAC would let a short value be guessed offline.
 import { isSafeId } from '../api/ids.ts';
-import type { EnvVar, Run, RunTrigger } from '../api/types.ts';
+import { sameText, type WholeText } from '../api/remote-text.ts';
+import type { RemoteEnvVar, Run, RunTrigger } from '../api/types.ts';
 
 export interface TriggerFingerprint {
   pipelineId: string;
@@ -58,24 +59,40 @@ export function fingerprintOf(
   };
 }
 
-function envHmac(key: FingerprintKey, salt: string, envVars: readonly EnvVar[] | undefined): string {
+/**
+ * Keyed over each key's and value's length and SHA-256 rather than the texts, so that a run whose env
+ * vars were cut at parse (remote-text.ts) is compared as exactly as one kept whole.
+ */
+function envHmac(key: FingerprintKey, salt: string, envVars: readonly RemoteEnvVar[] | undefined): string {
   const { createHmac } = crypto();
   const hmac = key.secret ? createHmac('sha256', key.secret).update(`${salt}\n`) : createHmac('sha256', salt);
-  return hmac
-    .update(JSON.stringify((envVars ?? []).map((envVar) => [envVar.key, envVar.value])))
-    .digest('hex');
+  const pairs = (envVars ?? []).map((envVar) => [
+    textDigest(envVar.key, envVar.whole?.key),
+    textDigest(envVar.value, envVar.whole?.value),
+  ]);
+  return hmac.update(JSON.stringify(pairs)).digest('hex');
+}
+
+function textDigest(text: string, whole: WholeText | undefined): string {
+  if (whole) return `${whole.bytes}:${whole.sha256}`;
+  const digest = crypto().createHash('sha256').update(text, 'utf8').digest('hex');
+  return `${Buffer.byteLength(text, 'utf8')}:${digest}`;
 }
 
 /** Whether a run (read whole, with its env vars) is one this trigger could have created. */
 export function matchesFingerprint(run: Run, fingerprint: TriggerFingerprint, key: FingerprintKey): boolean {
-  if (fingerprint.branch !== undefined && run.branch !== fingerprint.branch) return false;
-  if (
-    fingerprint.commitHash !== undefined &&
-    run.commitHash?.toLowerCase() !== fingerprint.commitHash.toLowerCase()
-  ) {
+  // Texts cut at parse are compared by the length and SHA-256 of the whole (remote-text.ts).
+  const whole = run.whole ?? {};
+  if (fingerprint.branch !== undefined && !sameText(run.branch, whole.branch, fingerprint.branch))
     return false;
+  if (fingerprint.commitHash !== undefined) {
+    const same = whole.commitHash
+      ? sameText(undefined, whole.commitHash, fingerprint.commitHash)
+      : run.commitHash?.toLowerCase() === fingerprint.commitHash.toLowerCase();
+    if (!same) return false;
   }
-  if (fingerprint.message !== undefined && run.message !== fingerprint.message) return false;
+  if (fingerprint.message !== undefined && !sameText(run.message, whole.message, fingerprint.message))
+    return false;
   if (run.envVars !== undefined && envHmac(key, fingerprint.salt, run.envVars) !== fingerprint.envHmac)
     return false;
   return (

@@ -1,7 +1,7 @@
 // Follows one run or build until it finishes, the deadline passes or cancellation is requested.
 // Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
-import { ApiError, ContractError, failureOf, type FailureWord } from '../api/errors.ts';
+import { describeFailure, type FailureWord } from '../api/errors.ts';
 import type { Step } from '../api/types.ts';
 import type { Remote } from './model.ts';
 import { isFinished } from '../api/types.ts';
@@ -37,7 +37,7 @@ export interface FollowOptions {
 /** Failures that reading again will not mend; every other one is ridden out. */
 const PERMANENT: ReadonlySet<FailureWord> = new Set(['invalid', 'denied', 'not-found', 'gone']);
 /**
- * Unusable answers (ContractError) without a usable one between them before following stops: one is
+ * Unusable answers (`unusable-answer`) without a usable one between them before following stops: one is
  * no reason to give up, but a server that only sends those would otherwise be polled forever.
  */
 const MAX_CONTRACT_ERRORS = 5;
@@ -157,17 +157,17 @@ async function poll(deps: FlowPorts, options: FollowOptions, state: FollowState)
     // Cut off by the flow's bounds: the loop tells a cancel from the timeout.
     if (cancel.aborted || isCutOff(error)) return false;
     // One malformed answer is not a reason to give up on a run: treat it like a transient failure.
-    const transient =
-      error instanceof ContractError || (error instanceof ApiError && !PERMANENT.has(failureOf(error)));
+    const failure = describeFailure(error);
+    const transient = failure.word !== 'internal' && !PERMANENT.has(failure.word);
     if (!transient) throw error;
     state.failures += 1;
-    if (error instanceof ContractError && ++state.contractErrors >= MAX_CONTRACT_ERRORS) {
+    if (failure.word === 'unusable-answer' && ++state.contractErrors >= MAX_CONTRACT_ERRORS) {
       log.warning(
         `Stopped following ${ref.kind} ${ref.id}: ${state.contractErrors} answers since the last usable one could not be used.`,
       );
       throw error;
     }
-    state.holdOffMs = Math.min(error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0, MAX_HOLD_OFF_MS);
+    state.holdOffMs = Math.min(failure.retryAfterMs ?? 0, MAX_HOLD_OFF_MS);
     if (state.failures === 1 || state.failures % 10 === 0) {
       const reason = sanitizeLine(messageOf(error), { maxLength: 300 });
       log.warning(`Could not read ${ref.kind} ${ref.id} (${reason}); still waiting for it.`);

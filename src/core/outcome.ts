@@ -61,20 +61,26 @@ export type Ending =
   | { kind: 'cut-before-start'; reason: 'timeout' | 'cancelled'; triggerSent: boolean }
   /** A cancel after an attempt failed and before the next one was triggered. */
   | { kind: 'cancelled-before-retry'; failed: RemoteRef; steps: readonly Step[]; next: AttemptNumber }
-  /** A cancel while the trigger waited to be sent again. */
-  | { kind: 'trigger-cancelled'; message: string; nothingTriggered: boolean }
+  /** A cancel while the trigger waited to be sent again, or while a lost trigger's run was looked for. */
+  | { kind: 'trigger-cancelled'; during: 'resend-wait' | 'lost-search'; nothingTriggered: boolean }
   /** Anything thrown: the step fails with the error's message. */
   | { kind: 'error'; error: unknown }
-  /** One of several targets, cancelled because another failed first (`fail-fast`). */
-  | { kind: 'stopped-by-fail-fast'; failedFirst: string; cancelled: StoppedTarget }
+  /** One of several targets, cancelled because another failed first (`fail-fast`): how its cancel ended. */
+  | { kind: 'stopped-by-fail-fast'; failedFirst: string; cancelled: CancelEnding; target: StoppedTarget }
+  /** The run finished, and steps `artifacts` names stored nothing, under `if-no-artifacts: error`. */
+  | { kind: 'artifacts-missing'; finished: Extract<Ending, { kind: 'finished' }>; missing: readonly string[] }
   /** Several targets: the step passes only when every target passed. */
   | { kind: 'targets'; targets: readonly TargetDecision[]; failedFirst?: string }
   /** The post entry, finishing what a main that was killed left: the work as it reads it now. */
   | { kind: 'left-by-main'; ref: RemoteRef | undefined; now: { status: Status; result: Result } | undefined };
 
-/** What a target's own ending left for `fail-fast` to reword. */
+/** The endings of a cancel: each is said as `Cancelled` and what followed it. */
+export type CancelEnding =
+  | (Extract<Ending, { kind: 'stopped' | 'cut-before-start' }> & { reason: 'cancelled' })
+  | Extract<Ending, { kind: 'cancelled-before-trigger' | 'cancelled-before-retry' | 'trigger-cancelled' }>;
+
+/** What is known of a target that `fail-fast` stopped: its abort may find it finished already. */
 interface StoppedTarget {
-  decision: Decision;
   abort: AbortResult | undefined;
   steps: readonly Step[];
   what: 'run' | 'build';
@@ -102,23 +108,29 @@ export function decide(ending: Ending, gate: Gate): Decision {
         settled: true,
       };
     case 'stopped':
+      if (isCancel(ending)) return cancelDecision(ending, gate);
       return {
-        outcome: stoppedOutcome(ending, gate),
-        settled: ending.leftOnPurpose || ending.abort?.confirmed === true,
+        outcome: {
+          kind: 'timed-out',
+          success: false,
+          message: `${stopWords('timeout', gate)}${afterStop(ending)}`,
+        },
+        settled: settledAfterStop(ending),
+      };
+    case 'cut-before-start':
+      if (isCancel(ending)) return cancelDecision(ending, gate);
+      return {
+        outcome: {
+          kind: 'timed-out',
+          success: false,
+          message: `${stopWords('timeout', gate)}${afterCut(ending)}`,
+        },
+        settled: !ending.triggerSent,
       };
     case 'cancelled-before-trigger':
-      return { outcome: cancelled('Cancelled before anything was triggered.'), settled: true };
-    case 'cut-before-start':
-      return { outcome: cutBeforeStart(ending, gate), settled: !ending.triggerSent };
     case 'cancelled-before-retry':
-      return {
-        outcome: cancelled(
-          `Cancelled before ${attemptWords(ending.next)} was triggered; ${failedAttemptLine(ending.failed, ending.steps)}.`,
-        ),
-        settled: true,
-      };
     case 'trigger-cancelled':
-      return { outcome: cancelled(ending.message), settled: ending.nothingTriggered };
+      return cancelDecision(ending, gate);
     case 'error':
       return {
         outcome: {
@@ -129,7 +141,9 @@ export function decide(ending: Ending, gate: Gate): Decision {
         settled: false,
       };
     case 'stopped-by-fail-fast':
-      return { outcome: failFastOutcome(ending, gate), settled: ending.cancelled.decision.settled };
+      return failFastDecision(ending, gate);
+    case 'artifacts-missing':
+      return { outcome: artifactsMissing(ending, gate), settled: true };
     case 'targets':
       // A step with one target ends as that target did.
       if (ending.targets.length === 1) return ending.targets[0]!.decision;
@@ -142,13 +156,58 @@ export function decide(ending: Ending, gate: Gate): Decision {
   }
 }
 
-function cutBeforeStart(ending: Extract<Ending, { kind: 'cut-before-start' }>, gate: Gate): Outcome {
-  const what = stopWords(ending.reason, gate);
-  // A trigger that went out may have created a run: the post step looks for it by its fingerprint.
-  const message = ending.triggerSent
-    ? `${what} while the trigger's answer was awaited; the post step looks for what it may have created.`
-    : `${what} before anything was triggered.`;
-  return { kind: ending.reason === 'timeout' ? 'timed-out' : 'cancelled', success: false, message };
+/** The endings that are a cancel (of the job, or by `fail-fast`, which the flow tells apart). */
+export function isCancel(ending: Ending): ending is CancelEnding {
+  switch (ending.kind) {
+    case 'stopped':
+    case 'cut-before-start':
+      return ending.reason === 'cancelled';
+    case 'cancelled-before-trigger':
+    case 'cancelled-before-retry':
+    case 'trigger-cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A cancel: `Cancelled`, then what came of it; and whether post has anything left. */
+function cancelDecision(ending: CancelEnding, gate: Gate): Decision {
+  const { rest, settled } = afterCancel(ending);
+  return { outcome: cancelled(`${stopWords('cancelled', gate)}${rest}`), settled };
+}
+
+/** What follows a cancel's first word, from a space or a `;` to the final period. */
+function afterCancel(ending: CancelEnding): { rest: string; settled: boolean } {
+  switch (ending.kind) {
+    case 'stopped':
+      return { rest: afterStop(ending), settled: settledAfterStop(ending) };
+    case 'cut-before-start':
+      return { rest: afterCut(ending), settled: !ending.triggerSent };
+    case 'cancelled-before-trigger':
+      return { rest: ' before anything was triggered.', settled: true };
+    case 'cancelled-before-retry':
+      return {
+        rest: ` before ${attemptWords(ending.next)} was triggered; ${failedAttemptLine(ending.failed, ending.steps)}.`,
+        settled: true,
+      };
+    case 'trigger-cancelled':
+      return {
+        rest:
+          ending.during === 'resend-wait'
+            ? ' while waiting to send the trigger again; nothing was triggered.'
+            : ' while checking whether the lost trigger was taken; it is not sent again, and the post step ' +
+              'looks for the run it may have created.',
+        settled: ending.nothingTriggered,
+      };
+  }
+}
+
+// A trigger that went out may have created a run: the post step looks for it by its fingerprint.
+function afterCut(ending: Extract<Ending, { kind: 'cut-before-start' }>): string {
+  return ending.triggerSent
+    ? " while the trigger's answer was awaited; the post step looks for what it may have created."
+    : ' before anything was triggered.';
 }
 
 /** `attempt 2/3`. */
@@ -188,8 +247,8 @@ function finishedOutcome(ending: Extract<Ending, { kind: 'finished' }>, gate: Ga
   return { kind, success: false, message: `${base}${attempt}.` };
 }
 
-function stoppedOutcome(ending: Extract<Ending, { kind: 'stopped' }>, gate: Gate): Outcome {
-  const { abort, what } = ending;
+/** What came of the remote work after a stop: aborted, finished already, left running, or not aborted. */
+function afterStop({ abort, what }: { abort: AbortResult | undefined; what: Work }): string {
   const noun = what === 'build' ? 'build' : 'run';
   const aborted = abort?.alreadyFinished
     ? `; the ${noun} had already finished (result: ${sanitizeLine(abort.resource?.result ?? 'unknown')})`
@@ -197,9 +256,12 @@ function stoppedOutcome(ending: Extract<Ending, { kind: 'stopped' }>, gate: Gate
       ? `; the ${noun} was aborted`
       : '';
   const left = abort === undefined ? `; the ${noun} was left running` : '';
-  const failedAbort = abort && !abort.confirmed ? `; ${abort.message.replace(/\.$/, '')}` : '';
-  const message = `${stopWords(ending.reason, gate)}${aborted}${left}${failedAbort}.`;
-  return ending.reason === 'timeout' ? { kind: 'timed-out', success: false, message } : cancelled(message);
+  const failedAbort = abort && !abort.confirmed ? `; ${abort.clause}` : '';
+  return `${aborted}${left}${failedAbort}.`;
+}
+
+function settledAfterStop(ending: Extract<Ending, { kind: 'stopped' }>): boolean {
+  return ending.leftOnPurpose || ending.abort?.confirmed === true;
 }
 
 /** `Timed out after 10m00s` or `Cancelled`: how a stop's line begins. */
@@ -212,39 +274,79 @@ function stopWords(reason: 'timeout' | 'cancelled', gate: Gate): string {
  * A target cancelled because another failed first: aborted, or when it had finished just before the
  * abort, gated on its own result.
  */
-function failFastOutcome(
-  { failedFirst, cancelled: target }: Extract<Ending, { kind: 'stopped-by-fail-fast' }>,
+function failFastDecision(
+  { failedFirst, cancelled: cancel, target }: Extract<Ending, { kind: 'stopped-by-fail-fast' }>,
   gate: Gate,
-): Outcome {
+): Decision {
+  const { rest, settled } = afterCancel(cancel);
   const finished = target.abort?.alreadyFinished ? target.abort.resource : undefined;
   if (finished) {
-    return finishedOutcome(
-      { kind: 'finished', what: target.what, result: finished.result, steps: target.steps },
-      gate,
-    );
+    const ending = {
+      kind: 'finished',
+      what: target.what,
+      result: finished.result,
+      steps: target.steps,
+    } as const;
+    return { outcome: finishedOutcome(ending, gate), settled };
   }
-  const rest = target.decision.outcome.message.replace(/^Cancelled/, '');
   return {
-    kind: 'aborted',
-    success: false,
-    message: `Aborted because ${failedFirst} failed (fail-fast: true)${rest}`,
+    outcome: {
+      kind: 'aborted',
+      success: false,
+      message: `Aborted because ${failedFirst} failed (fail-fast: true)${rest}`,
+    },
+    settled,
   };
 }
 
-/** Worst first: the kind the step reports is the worst of its targets'. */
-const KINDS_WORST_FIRST: readonly OutcomeKind[] = [
-  'failed',
-  'timed-out',
-  'cancelled',
-  'aborted',
-  'unknown',
-  'triggered',
-  'passed',
-];
+/** A run that passed (or passes the gate) fails when the artifacts it was to store are missing. */
+function artifactsMissing(
+  { finished, missing }: Extract<Ending, { kind: 'artifacts-missing' }>,
+  gate: Gate,
+): Outcome {
+  const outcome = finishedOutcome(finished, gate);
+  if (!outcome.success) return outcome;
+  const ended =
+    finished.result === 'passed'
+      ? 'passed'
+      : `finished ${sanitizeLine(finished.rawResult ?? finished.result, { maxLength: 100 })}`;
+  const which = missing.includes('*')
+    ? 'no step stored artifacts'
+    : `${missing.map((name) => JSON.stringify(sanitizeLine(name, { maxLength: 100 }))).join(', ')} stored no artifacts`;
+  return {
+    kind: 'failed',
+    success: false,
+    message: `The ${finished.what} ${ended}, but ${which} (if-no-artifacts: error).`,
+  };
+}
 
-/** A target that ended this way stops the others under `fail-fast`. */
+/** The rank of each kind, worst first: the kind the step reports is the worst of its targets'. */
+const WORST_FIRST: Record<OutcomeKind, number> = {
+  failed: 0,
+  'timed-out': 1,
+  cancelled: 2,
+  aborted: 3,
+  unknown: 4,
+  triggered: 5,
+  passed: 6,
+};
+const KINDS_WORST_FIRST = (Object.keys(WORST_FIRST) as OutcomeKind[]).sort(
+  (one, other) => WORST_FIRST[one] - WORST_FIRST[other],
+);
+
+/** Whether a target that ended this way stops the others under `fail-fast`. */
+const STOPS_OTHERS: Record<OutcomeKind, boolean> = {
+  failed: true,
+  aborted: true,
+  unknown: true,
+  passed: false,
+  'timed-out': false,
+  cancelled: false,
+  triggered: false,
+};
+
 export function stopsOthers(outcome: Outcome): boolean {
-  return outcome.kind === 'failed' || outcome.kind === 'aborted' || outcome.kind === 'unknown';
+  return STOPS_OTHERS[outcome.kind];
 }
 
 function targetsOutcome(targets: readonly TargetDecision[], failedFirst: string | undefined): Outcome {

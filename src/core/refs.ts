@@ -1,4 +1,6 @@
 // A reference to remote work, and the one place its API URL is built from an id.
+import { pathSegment } from '../text/path-segment.ts';
+
 export interface RemoteRef {
   kind: 'run' | 'build';
   id: string;
@@ -6,9 +8,9 @@ export interface RemoteRef {
 }
 
 export function runRef(apiUrl: string, id: string): RemoteRef {
-  return { kind: 'run', id, url: `${apiUrl}/runs/${encodeURIComponent(id)}` };
+  return { kind: 'run', id, url: `${apiUrl}/runs/${pathSegment(id)}` };
 }
 
 export function buildRef(apiUrl: string, id: string): RemoteRef {
-  return { kind: 'build', id, url: `${apiUrl}/builds/${encodeURIComponent(id)}` };
+  return { kind: 'build', id, url: `${apiUrl}/builds/${pathSegment(id)}` };
 }

@@ -4,6 +4,7 @@
 import type { EnvVar } from '../api/types.ts';
 import { EnvVarsError, parseEnvVars } from './env-vars.ts';
 import { Problems, SettingsError } from './settings/problems.ts';
+import { ARTIFACT_INPUT_DEFAULTS, readArtifactInputs, type ArtifactSettings } from './settings/artifacts.ts';
 import { readTarget, type Target } from './settings/target.ts';
 import {
   readBaseUrl,
@@ -59,6 +60,8 @@ export interface Settings {
    */
   stepLogs: 'auto' | 'live' | 'failed' | 'all' | 'none';
   summary: boolean;
+  /** Which steps' artifacts come back, where to and within which sizes; the values file. */
+  artifacts: ArtifactSettings;
 }
 
 /** The inputs in action.yml order, with the defaults action.yml declares (applied here too when a value is ''). */
@@ -87,6 +90,7 @@ export const INPUT_DEFAULTS = {
   'propagate-failure': 'true',
   'step-logs': 'auto',
   summary: 'true',
+  ...ARTIFACT_INPUT_DEFAULTS,
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -121,6 +125,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
 
   const trigger = readTriggerInputs(kind, raw, problems);
   const following = readFollowInputs(kind, value, problems);
+  const artifacts = readArtifactInputs(kind, following.wait, value, raw, problems);
   if (targets && targets.length > 1 && following.waitFor === 'workflow') {
     problems.addCombination(
       ['wait-for', kind === 'run-id' ? 'run-id' : kind === 'pipeline-id' ? 'pipeline-id' : 'pipeline'],
@@ -143,6 +148,7 @@ export function readSettings(getInput: (name: string) => string): Settings {
     ...(application && { application }),
     ...trigger,
     ...following,
+    artifacts,
   };
 }
 

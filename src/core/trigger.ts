@@ -3,7 +3,8 @@
 // it only when exactly one matches. Only when nothing appears, even after a settle time, is the POST
 // sent again: the server did not take it. A 2xx whose body was unusable is different: the server
 // took the trigger, so we look for what it created but never send the trigger again.
-import { ApiError, failureOf, TriggerOutcomeUnknownError } from '../api/errors.ts';
+import { describeFailure, type Failure } from '../api/errors.ts';
+import { sameText } from '../api/remote-text.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
 import { matchesFingerprint, type FingerprintKey, type TriggerFingerprint } from './fingerprint.ts';
@@ -36,9 +37,16 @@ export class TriggerCancelledError extends Error {
   override name = 'TriggerCancelledError';
   /** Nothing can exist (the trigger was refused), so post has nothing to look for. */
   readonly nothingTriggered: boolean;
+  /** What the trigger was waiting for: to be sent again, or for a lost trigger's run to be found. */
+  readonly during: 'resend-wait' | 'lost-search';
 
-  constructor(message: string, nothingTriggered: boolean) {
-    super(message);
+  constructor(during: 'resend-wait' | 'lost-search', nothingTriggered: boolean) {
+    super(
+      during === 'resend-wait'
+        ? 'Cancelled while waiting to send the trigger again.'
+        : 'Cancelled while checking whether the lost trigger was taken.',
+    );
+    this.during = during;
     this.nothingTriggered = nothingTriggered;
   }
 }
@@ -66,21 +74,17 @@ async function sendTrigger<T>(deps: TriggerDeps, send: () => Promise<T>, sendsBe
     try {
       return await send();
     } catch (error) {
-      const failure = failureOf(error);
-      const refused =
-        error instanceof ApiError && error.retryable && (failure === 'no-answer' || failure === 'throttled');
+      const failure = describeFailure(error);
+      const refused = failure.retryable && (failure.word === 'no-answer' || failure.word === 'throttled');
       if (!refused || attempt > REFUSED_RETRIES) throw error;
-      const wait = Math.min(error.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
+      const wait = Math.min(failure.retryAfterMs ?? 1000 * 2 ** (attempt - 1), REFUSED_WAIT_CAP_MS);
       deps.log.info(
-        `The trigger was not taken (${sanitizeLine(error.message, { maxLength: 300 })}); sending it again in ${Math.ceil(wait / 1000)}s.`,
+        `The trigger was not taken (${sanitizeLine(failure.message, { maxLength: 300 })}); sending it again in ${Math.ceil(wait / 1000)}s.`,
       );
       try {
         await deps.sleep(wait, deps.cancel);
       } catch {
-        throw new TriggerCancelledError(
-          'Cancelled while waiting to send the trigger again; nothing was triggered.',
-          sendsBefore === 0,
-        );
+        throw new TriggerCancelledError('resend-wait', sendsBefore === 0);
       }
     }
   }
@@ -112,12 +116,12 @@ interface Triggerable<T> {
 async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promise<T> {
   const { noun } = target;
   for (let sends = 1; ; sends++) {
-    let lost: TriggerOutcomeUnknownError;
+    let lost: Failure;
     try {
       return await sendTrigger(deps, target.send, sends - 1);
     } catch (error) {
-      if (!(error instanceof TriggerOutcomeUnknownError)) throw error;
-      lost = error;
+      lost = describeFailure(error);
+      if (lost.word !== 'outcome-unknown') throw error;
     }
     if (!target.find) {
       throw new TriggerUnverifiableError(
@@ -143,7 +147,7 @@ async function triggerOnce<T>(deps: TriggerDeps, target: Triggerable<T>): Promis
 }
 
 /** What became of the trigger's answer, with the error's own words. */
-function lostAnswer(noun: string, lost: TriggerOutcomeUnknownError): string {
+function lostAnswer(noun: string, lost: Failure): string {
   const why = sanitizeLine(lost.message, { maxLength: 500 });
   return lost.taken
     ? `The server created the ${noun}, but its answer to the trigger was unusable (${why})`
@@ -173,7 +177,7 @@ async function findTaken<T>(
   deps: TriggerDeps,
   target: Triggerable<T>,
   find: () => Promise<T[]>,
-  lost: TriggerOutcomeUnknownError,
+  lost: Failure,
   sends: number,
 ): Promise<T> {
   const { noun } = target;
@@ -235,11 +239,7 @@ async function search<T>(deps: TriggerDeps, find: () => Promise<T[]>, settle: bo
   try {
     await deps.sleep(SETTLE_MS, deps.cancel);
   } catch {
-    throw new TriggerCancelledError(
-      'Cancelled while checking whether the lost trigger was taken; it is not sent again, and the post step ' +
-        'looks for the run it may have created.',
-      false,
-    );
+    throw new TriggerCancelledError('lost-search', false);
   }
   return find();
 }
@@ -297,8 +297,11 @@ export function triggerBuildOnce(
             (await list(client, call)).filter(
               (build) =>
                 !known.has(build.id) &&
-                (payload.branch === undefined || build.branch === payload.branch) &&
-                (payload.message === undefined || build.message === payload.message),
+                // Texts cut at parse are compared by the length and SHA-256 of the whole.
+                (payload.branch === undefined ||
+                  sameText(build.branch, build.whole?.branch, payload.branch)) &&
+                (payload.message === undefined ||
+                  sameText(build.message, build.whole?.message, payload.message)),
             ),
         }
       : {}),

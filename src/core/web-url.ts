@@ -3,6 +3,10 @@
 // at `?step={step id}`) and a classic build on its application's page `{origin}/{owner}/{application}`.
 // The run object names its pipeline but not its application, so the application comes from the
 // settings; without one, the page is unknown and the API URL stands in.
+//
+// Every segment and the step's query value are strictly percent-encoded (text/path-segment.ts): the
+// links go to outputs, reports and GitHub, and people paste them into quoted strings in scripts.
+import { pathSegment } from '../text/path-segment.ts';
 import type { Remote } from './model.ts';
 import type { RemoteRef } from './refs.ts';
 import { workflowApplication, type Settings } from './settings.ts';
@@ -41,7 +45,7 @@ export function webLinks(
   const pipeline = pipelineName ?? runPipelineName(settings, resource);
   if (!app || !pipeline || !usableName(pipeline)) return fallback;
   const url = `${origin}/${segment(app.owner)}/${segment(app.name)}/runs/${segment(pipeline)}/${segment(ref.id)}`;
-  return { url, isPage: true, step: (stepId) => `${url}?step=${encodeURIComponent(stepId)}` };
+  return { url, isPage: true, step: (stepId) => `${url}?step=${pathSegment(stepId)}` };
 }
 
 /** The service's root: the base URL without its `/api/v3`. */
@@ -70,20 +74,15 @@ function buildApplication(
 }
 
 /**
- * A remote name that can stand in a path: short, printable, and not `.` or `..`, which a URL parser
- * resolves as a dot segment even when percent-encoded.
+ * A remote name that can stand in a path: not empty, not too long, and not `.` or `..`, which a URL parser
+ * resolves as a dot segment even when percent-encoded. Any other character is encoded, so a name with
+ * quotes, controls or bidirectional characters still links its page.
  */
 function usableName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    name.length <= MAX_NAME &&
-    !/[\p{Cc}\p{Cf}]/u.test(name) &&
-    name !== '.' &&
-    name !== '..'
-  );
+  return name.length > 0 && name.length <= MAX_NAME && name !== '.' && name !== '..';
 }
 
-/** A path segment; names are encoded whole, so none can add a segment, a query or a scheme. */
+/** A path segment; names are encoded whole, so none can add a segment, a query, a scheme or a quote. */
 function segment(value: string): string {
-  return encodeURIComponent(value);
+  return pathSegment(value);
 }

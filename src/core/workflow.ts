@@ -2,7 +2,7 @@
 // deploy). Done when nothing runs and either every item finished or a finished item failed, since
 // the items behind a failed one never start.
 import type { CiApi } from './api-port.ts';
-import { ApiError } from '../api/errors.ts';
+import { describeFailure } from '../api/errors.ts';
 import { paginate } from './paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
@@ -113,9 +113,10 @@ export async function followWorkflow(deps: FlowPorts, options: WorkflowFollowOpt
       if (cancel.aborted) return { reason: 'cancelled', workflow };
       // Cut off by the flow's bounds: the loop above ends it at the deadline.
       if (isCutOff(error)) continue;
-      if (!(error instanceof ApiError) || !error.retryable) throw error;
+      const failure = describeFailure(error);
+      if (!failure.retryable) throw error;
       log.warning(
-        `Could not read the workflow (${sanitizeLine(error.message, { maxLength: 500 })}); still waiting for it.`,
+        `Could not read the workflow (${sanitizeLine(failure.message, { maxLength: 500 })}); still waiting for it.`,
       );
       continue;
     }

@@ -1,20 +1,21 @@
 // `npm run emulator -- --port 8080 [--host 127.0.0.1] [--world world.json] [--speed 10] [--quirks all|a,b]
-// [--control-token token]`. Prints two lines, the base URL and the control token, serves until SIGINT or
-// SIGTERM, then exits 0.
+// [--control-token token] [--storage-port 0]`. Prints two lines, the base URL and the control token, serves
+// until SIGINT or SIGTERM, then exits 0.
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { parseNumber } from './number-flag.ts';
-import { EmulatorOptionError, parseQuirks } from './serve.ts';
-import { QUIRK_NAMES } from './types.ts';
+import { EmulatorOptionError, parseQuirks, QUIRK_LIST } from './serve.ts';
 import { loadWorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
-const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name] [--control-token token]
+const USAGE = `Usage: node src/emulator/cli.ts [--port 8080] [--host 127.0.0.1] [--world world.json] [--speed 1] [--quirks all|name,name] [--control-token token] [--storage-port 0]
 --host is the address to listen on (default 127.0.0.1); requests are served when their Host header names
 it, localhost or a loopback address.
 --control-token is what /_emulator/ requests must send (Authorization: Bearer <token> or x-emulator-token);
 by default a random one, printed at start.
-Quirks: ${QUIRK_NAMES.join(', ')}`;
+--storage-port is where the storage origin of artifacts listens (default 0: a free port; GET /_emulator/storage
+names it).
+Quirks: ${QUIRK_LIST}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       speed: { type: 'string', default: '1' },
       quirks: { type: 'string' },
       'control-token': { type: 'string' },
+      'storage-port': { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -36,12 +38,18 @@ async function main(): Promise<void> {
   }
   const port = parseNumber('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
   const speed = parseNumber('speed', values.speed, (n) => n >= 0);
+  const storagePort = parseNumber(
+    'storage-port',
+    values['storage-port'],
+    (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+  );
   const quirks = parseQuirks(values.quirks);
   const world = values.world !== undefined ? await loadWorldFile(values.world) : undefined;
   const emulator = await startEmulator({
     port,
     ...(values.host !== undefined ? { host: values.host } : {}),
     speed,
+    storagePort,
     quirks,
     ...(world ? { world } : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),

@@ -5,7 +5,7 @@ import { createControl } from './emulator-control.ts';
 import { iso } from './model/time.ts';
 import { closed, integer, oneOf } from './request-schemas.ts';
 import type { EmulatorState } from './state.ts';
-import { QUIRK_NAMES, type Quirks } from './types.ts';
+import { QUIRK_NAMES, SHAPES, type BooleanQuirk } from './types.ts';
 
 const count = (min: number) => v.optional(v.pipe(integer, v.minValue(min)));
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -28,12 +28,14 @@ const clockBody = closed({
   advanceMs: v.optional(v.pipe(v.number(), v.minValue(0))),
 });
 
-const quirksBody = closed(
-  Object.fromEntries(QUIRK_NAMES.map((name) => [name, v.optional(v.boolean())])) as Record<
-    keyof Quirks,
+const quirksBody = closed({
+  ...(Object.fromEntries(QUIRK_NAMES.map((name) => [name, v.optional(v.boolean())])) as Record<
+    BooleanQuirk,
     v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
-  >,
-);
+  >),
+  shape: v.optional(oneOf(SHAPES)),
+  realNames: v.optional(v.boolean()),
+});
 
 export function registerControlRoutes(app: FastifyInstance, state: EmulatorState): void {
   const control = createControl(state);
@@ -83,4 +85,5 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
   );
   app.get('/_emulator/runs', async () => control.runs());
   app.get('/_emulator/stats', async () => control.stats());
+  app.get('/_emulator/storage', async () => ({ url: state.artifacts.storageBase }));
 }

@@ -1,6 +1,67 @@
-import type { WorldFile } from './world-file.ts';
+import type { WorldFile, WorldStoredFile, WorldTestReport } from './world-file.ts';
 
 const HOUR = 3_600_000;
+
+/** What `acme/webapp`'s build stores in its `store` step: a bundle, a binary, a program, and values. */
+export const WEBAPP_BUILD_FILES: WorldStoredFile[] = [
+  {
+    path: 'dist/app.js',
+    text: "'use strict';\n// acme/webapp 1.4.2\nexport function greet(name) {\n  return `Hello, ${name}!`;\n}\n",
+  },
+  // A 1×1 PNG: bytes that are not text.
+  {
+    path: 'dist/logo.png',
+    base64:
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  },
+  { path: 'dist/bundle.bin', bytes: 4096 },
+  {
+    path: 'bin/webapp',
+    text: '#!/bin/sh\nexec node "$(dirname "$0")/../dist/app.js" "$@"\n',
+    executable: true,
+  },
+  {
+    path: 'outputs.env',
+    text:
+      '# Values for the jobs that follow\n' +
+      'IMAGE=registry.example.com/acme/webapp@sha256:4f9c2a7e1b8d3c6f0a5e9d2b7c4a1f8e3d6b9c2a5f8e1d4b7a0c3f6e9d2b5a81\n' +
+      'VERSION=1.4.2\n',
+  },
+];
+
+/**
+ * The JUnit report of `acme/webapp`'s `npm test` step, in jest-junit's dialect: 6 tests, 1 skipped, and
+ * 2 that fail when the step fails (`EMULATOR_FAIL_STEP=npm test`).
+ */
+export const WEBAPP_JEST_REPORT: WorldTestReport = {
+  path: 'reports/junit.xml',
+  dialect: 'jest',
+  suite: 'app',
+  tests: [
+    { name: 'renders the login form', file: 'test/app.test.js', line: 12 },
+    { name: 'rejects a wrong password', file: 'test/app.test.js', line: 27, failsWithStep: true },
+    { name: 'greets the user by name', file: 'test/app.test.js', line: 42, failsWithStep: true },
+    { name: 'logs out', file: 'test/app.test.js', line: 58 },
+    { name: 'stores the session', suite: 'session', file: 'test/session.test.js', line: 9 },
+    { name: 'expires the session', suite: 'session', file: 'test/session.test.js', line: 31, skipped: true },
+  ],
+};
+
+/**
+ * The report of the `test` pipeline's `unit tests` step, in pytest's dialect: 4 tests, 1 skipped, and 1
+ * that fails when the step fails.
+ */
+export const WEBAPP_PYTEST_REPORT: WorldTestReport = {
+  path: 'test-results/pytest.xml',
+  dialect: 'pytest',
+  suite: 'pytest',
+  tests: [
+    { name: 'test_health', file: 'tests/test_api.py', line: 8 },
+    { name: 'test_login_rejects_bad_password', file: 'tests/test_api.py', line: 42, failsWithStep: true },
+    { name: 'test_login_accepts_good_password', file: 'tests/test_api.py', line: 55 },
+    { name: 'test_migrations', file: 'tests/test_db.py', line: 10, skipped: true },
+  ],
+};
 
 /**
  * The world the emulator starts with unless told otherwise. Fixed ids, so that demos and tests can
@@ -47,8 +108,8 @@ export const defaultWorld: WorldFile = {
             { name: 'get code' },
             { name: 'setup environment' },
             { name: 'npm ci' },
-            { name: 'npm test' },
-            { name: 'store', artifacts: true },
+            { name: 'npm test', testReport: WEBAPP_JEST_REPORT },
+            { name: 'store', artifacts: WEBAPP_BUILD_FILES },
           ],
         },
         {
@@ -68,7 +129,7 @@ export const defaultWorld: WorldFile = {
             { name: 'get code' },
             { name: 'setup environment' },
             { name: 'lint' },
-            { name: 'unit tests' },
+            { name: 'unit tests', testReport: WEBAPP_PYTEST_REPORT },
           ],
         },
       ],

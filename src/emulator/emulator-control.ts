@@ -2,7 +2,8 @@
 // HTTP under /_emulator/ (control-routes.ts).
 import { iso } from './model/time.ts';
 import type { EmulatorState } from './state.ts';
-import { QUIRK_NAMES, type EmulatorControl, type EmulatorRunView, type Quirks } from './types.ts';
+import { applyQuirks } from './quirk-settings.ts';
+import type { EmulatorControl, EmulatorRunView } from './types.ts';
 import type { RunRecord } from './world-records.ts';
 import type { World } from './world.ts';
 
@@ -19,7 +20,7 @@ export function createControl(state: EmulatorState): EmulatorControl {
     advance: (ms) => state.world.clock.advance(ms),
     now: () => state.world.now(),
     setQuirks: (quirks) => {
-      state.quirks = { ...state.quirks, ...pickQuirks(quirks) };
+      state.quirks = applyQuirks(state.quirks, quirks);
     },
     quirks: () => ({ ...state.quirks }),
     runs: () => {
@@ -38,15 +39,6 @@ export function createControl(state: EmulatorState): EmulatorControl {
       };
     },
   };
-}
-
-function pickQuirks(input: Partial<Quirks>): Partial<Quirks> {
-  const picked: Partial<Quirks> = {};
-  for (const name of QUIRK_NAMES) {
-    const value = input[name];
-    if (value !== undefined) picked[name] = Boolean(value);
-  }
-  return picked;
 }
 
 function runControlView(world: World, run: RunRecord, now: number): EmulatorRunView {

@@ -61,7 +61,13 @@ export function authenticate(state: EmulatorState, request: FastifyRequest): Use
 
 export function viewContext(state: EmulatorState, request: FastifyRequest): ViewContext {
   const host = request.headers.host ?? `${request.hostname}`;
-  return { base: `http://${host}`, world: state.world, quirks: state.quirks, now: state.world.now() };
+  return {
+    base: `http://${host}`,
+    world: state.world,
+    quirks: state.quirks,
+    now: state.world.now(),
+    artifacts: state.artifacts,
+  };
 }
 
 export function viewer(request: FastifyRequest): UserRecord | undefined {

@@ -1,10 +1,12 @@
 // The CI Service API v3 emulator: a living, deterministic stand-in for a real server.
+import { buildStorageServer } from './artifacts/storage-server.ts';
 import { buildServer } from './server.ts';
 import { checkControlToken, newControlToken } from './control-token.ts';
 import { createControl } from './emulator-control.ts';
 import { defaultWorld } from './default-world.ts';
 import { EmulatorState } from './state.ts';
-import { NO_QUIRKS, type Emulator, type Quirks } from './types.ts';
+import { initialQuirks } from './quirk-settings.ts';
+import type { Emulator, QuirkSettings } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 
 export type { Emulator, EmulatorControl, EmulatorRunView, RequestLogEntry } from './types.ts';
@@ -29,14 +31,16 @@ export interface StartOptions {
   world?: WorldFile;
   /** World-time multiplier; default 1; 0 freezes the clock (then only control.advance moves it). */
   speed?: number;
-  /** All off by default. */
-  quirks?: Partial<Quirks>;
+  /** All off, and the `spec` shape, by default. */
+  quirks?: QuirkSettings;
   /** How many runs the world keeps; past it, the oldest finished runs are forgotten. Default 1,000. */
   maxRuns?: number;
   /** Likewise for builds, and for deploys. Default 1,000. */
   maxBuilds?: number;
   /** How many requests the request log keeps, the latest; default 10,000. */
   maxRequests?: number;
+  /** The storage origin's port (artifacts on another origin); default 0: a random free port. */
+  storagePort?: number;
   /** Fastify logging; default false. */
   logger?: boolean;
 }
@@ -46,7 +50,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const state = new EmulatorState({
     world,
     speed: opts.speed ?? 1,
-    quirks: { ...NO_QUIRKS, ...opts.quirks },
+    quirks: initialQuirks(opts.quirks),
     ...(opts.maxRequests !== undefined ? { maxRequests: opts.maxRequests } : {}),
     limits: {
       ...(opts.maxRuns !== undefined ? { maxRuns: opts.maxRuns } : {}),
@@ -57,15 +61,29 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const controlToken =
     opts.controlToken !== undefined ? checkControlToken(opts.controlToken) : newControlToken();
   const server = buildServer(state, { logger: opts.logger ?? false, hosts, controlToken });
+  const storage = buildStorageServer(state, hosts);
   const host = opts.host ?? '127.0.0.1';
-  await server.listen({ port: opts.port ?? 0, host });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const portOf = (listening: typeof server) => {
+    const address = listening.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+  await server.listen({ port: opts.port ?? 0, host });
+  try {
+    await storage.listen({ port: opts.storagePort ?? 0, host });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  state.artifacts.storageBase = `http://${shownHost}:${portOf(storage)}`;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `http://${shownHost}:${portOf(server) || (opts.port ?? 0)}`,
+    storageUrl: state.artifacts.storageBase,
     controlToken,
-    close: () => server.close(),
+    close: async () => {
+      await Promise.all([server.close(), storage.close()]);
+      await state.artifacts.close();
+    },
     control: createControl(state),
   };
 }

@@ -21,8 +21,9 @@ const timestamp = v.string();
 export const arrayOf = <T extends v.GenericSchema>(item: T) => v.array(item);
 
 const userSchema = fields({
-  // serviceEmployee by default, werckerEmployee with the realNames quirk.
-  meta: fields({ username: str, type: str }, { serviceEmployee: bool, werckerEmployee: bool }),
+  // serviceEmployee in the spec shape, werckerEmployee in the real ones; no type in 2016; neither flag on
+  // whoever pushed in 2017.
+  meta: fields({ username: str }, { type: str, serviceEmployee: bool, werckerEmployee: bool }),
   userId: str,
   avatar: fields({ gravatar: str }),
   name: str,
@@ -94,18 +95,19 @@ const applicationCore = {
   stack: int,
 };
 export const applicationListItemSchema = fields(applicationCore, { updatedAt: timestamp, theme: str });
-const applicationEmbeddedSchema = fields(applicationCore);
-const applicationInWorkflowSchema = fields({ ...applicationCore, updatedAt: timestamp });
+const applicationEmbeddedSchema = fields(applicationCore, { updatedAt: timestamp });
+const applicationInWorkflowSchema = fields({ ...applicationCore, updatedAt: timestamp }, { theme: str });
 export const applicationSchema = fields({
   ...applicationCore,
   builds: str,
   deploys: str,
   scm: fields({ repository: str, owner: str, type: str, domain: str }),
   ignoredBranches: v.array(str),
-  badgeKey: str,
-  theme: str,
+  // Not in the 2016 shape.
+  badgeKey: v.optional(str),
+  theme: v.optional(str),
   allowedActions: v.optional(v.array(str)),
-  settings: fields({ privacy: str, stack: int, ignoredBranches: v.array(str) }),
+  settings: v.optional(fields({ privacy: str, stack: int, ignoredBranches: v.array(str) })),
   updatedAt: v.optional(timestamp),
 });
 

@@ -6,7 +6,8 @@ import { checkControlToken } from './control-token.ts';
 import { defaultWorld } from './default-world.ts';
 import { startEmulator } from './index.ts';
 import { EmulatorState } from './state.ts';
-import { NO_QUIRKS, QUIRK_NAMES, type Emulator, type Quirks } from './types.ts';
+import { isShape } from './quirk-settings.ts';
+import { NO_QUIRKS, QUIRK_NAMES, SHAPES, type Emulator, type QuirkSettings } from './types.ts';
 import { parseWorldFile, type WorldFile } from './world-file.ts';
 import { messageOf } from '../text/message.ts';
 
@@ -37,8 +38,10 @@ export interface ServeOptions {
   /** A world file; undefined serves the built-in world. */
   worldPath?: string;
   speed: number;
-  quirks?: Partial<Quirks>;
+  quirks?: QuirkSettings;
   controlToken?: string;
+  /** The storage origin's port (artifacts on another origin); default 0, a free port. */
+  storagePort?: number;
 }
 
 export interface Served {
@@ -70,19 +73,36 @@ export function parseSpeed(text: string): number {
   return speed;
 }
 
-/** `all`, `none` or names separated by commas, each a known quirk. */
-export function parseQuirks(text: string | undefined): Partial<Quirks> {
+/**
+ * `all`, `none` or entries separated by commas: a known quirk's name, `shape=spec|2016|2017`, or
+ * `realNames` (the earlier name of `shape=2017`). `all` is every quirk with the 2017 shape.
+ */
+export function parseQuirks(text: string | undefined): QuirkSettings {
   if (text === undefined || text.trim() === '' || text.trim() === 'none') return {};
-  const names = text.trim() === 'all' ? [...QUIRK_NAMES] : text.split(',').map((name) => name.trim());
-  const quirks: Partial<Quirks> = {};
-  for (const name of names) {
-    const known = QUIRK_NAMES.find((candidate) => candidate === name);
-    if (!known)
-      throw new EmulatorOptionError('quirks', `unknown quirk "${name}"; known: ${QUIRK_NAMES.join(', ')}`);
-    quirks[known] = true;
+  if (text.trim() === 'all') {
+    const every: QuirkSettings = { shape: '2017' };
+    for (const name of QUIRK_NAMES) every[name] = true;
+    return every;
+  }
+  const quirks: QuirkSettings = {};
+  for (const entry of text.split(',').map((name) => name.trim())) {
+    const [name, value] = entry.split('=', 2);
+    if (name === 'shape') {
+      if (!isShape(value))
+        throw new EmulatorOptionError('quirks', `shape must be ${SHAPES.join(', ')}; got "${value ?? ''}"`);
+      quirks.shape = value;
+      continue;
+    }
+    const known = QUIRK_NAMES.find((candidate) => candidate === entry);
+    if (known) quirks[known] = true;
+    else if (entry === 'realNames') quirks.realNames = true;
+    else throw new EmulatorOptionError('quirks', `unknown quirk "${entry}"; known: ${QUIRK_LIST}`);
   }
   return quirks;
 }
+
+/** What `--quirks` takes, for messages and usage lines. */
+export const QUIRK_LIST = `${QUIRK_NAMES.join(', ')}, realNames, shape=${SHAPES.join('|')}`;
 
 /**
  * Reads a world file and builds a world from it once, so that every problem (unreadable, not JSON, a
@@ -132,6 +152,7 @@ export async function serveEmulator(options: ServeOptions): Promise<Served> {
     world: loaded,
     ...(options.quirks !== undefined ? { quirks: options.quirks } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
+    ...(options.storagePort !== undefined ? { storagePort: options.storagePort } : {}),
   }).catch((error: unknown) => {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE') throw portTaken(options.port, host);

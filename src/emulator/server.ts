@@ -9,6 +9,8 @@ import Fastify, {
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { registerArtifactRoutes } from './artifacts/routes.ts';
+import { STORAGE_PREFIX } from './artifacts/service.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { requireControlToken } from './control-token.ts';
 import { ApiError, authenticationRequired, boom } from './errors.ts';
@@ -50,6 +52,7 @@ export function buildServer(state: EmulatorState, options: ServerOptions): Fasti
   registerErrorHandlers(app);
   registerRunRoutes(app, state);
   registerStepRoutes(app, state);
+  registerArtifactRoutes(app, state);
   registerApplicationRoutes(app, state);
   registerBuildRoutes(app, state);
   registerWorkflowRoutes(app, state);
@@ -77,7 +80,10 @@ function acceptEmptyJson(app: FastifyInstance): void {
 }
 
 /** Registered before every other hook, so that a refused request is neither logged nor faulted. */
-function refuseForeignHosts(app: FastifyInstance, served: (host: string | undefined) => boolean): void {
+export function refuseForeignHosts(
+  app: FastifyInstance,
+  served: (host: string | undefined) => boolean,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;
     if (served(host)) return;
@@ -86,7 +92,7 @@ function refuseForeignHosts(app: FastifyInstance, served: (host: string | undefi
   });
 }
 
-function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
+export function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   // The fault is taken (and its delay served) on arrival; it answers once the body has been read,
   // so that the request log holds the body of a request that got a fault. A body is logged only when
   // the request carries a known token: nobody else can fill the log with what they send.
@@ -164,7 +170,7 @@ function registerApiHooks(app: FastifyInstance, state: EmulatorState): void {
   });
 }
 
-function registerErrorHandlers(app: FastifyInstance): void {
+export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const failure = toApiError(error);
     if (failure.statusCode >= 500) request.log.error(error);
@@ -189,9 +195,10 @@ function destroy(request: FastifyRequest, reply: FastifyReply): void {
   request.raw.socket.destroy();
 }
 
+/** The API and the archives on storage: what is logged, counted and faulted. */
 function isApiPath(request: FastifyRequest): boolean {
   const path = pathOf(request);
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${STORAGE_PREFIX}/`);
 }
 
 function stringQuery(query: unknown): Record<string, string> {

@@ -1,4 +1,5 @@
 // Everything the emulator holds, and how to get back to where it started.
+import { ArtifactService } from './artifacts/service.ts';
 import { FaultStore } from './faults.ts';
 import { RequestLog } from './request-log.ts';
 import { ServedStats } from './served-stats.ts';
@@ -21,6 +22,8 @@ export class EmulatorState {
   quirks: Quirks;
   readonly faults = new FaultStore();
   readonly log: RequestLog;
+  /** Kept across resets: archives already built stay valid, and the storage origin keeps its port. */
+  readonly artifacts = new ArtifactService();
   stats: ServedStats;
   readonly #initial: InitialState;
 

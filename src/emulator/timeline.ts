@@ -1,6 +1,7 @@
 // The timeline of one execution (run, build or deploy): fixed when it is created, so that its state
 // at any world time is a pure function of the plan, the time, and an abort if one happened.
 import type { OutcomeSwitches } from './outcome-switches.ts';
+import type { WorldStoredFile, WorldTestReport } from './world-file.ts';
 
 /**
  * The four recorded runs started 23–98 ms after their trigger; the one of the recorded trigger-then-abort
@@ -13,7 +14,10 @@ export interface ScriptStep {
   name: string;
   ms?: number;
   fails?: boolean;
-  artifacts?: boolean;
+  /** `true` stores a small text file; a list stores those files. */
+  artifacts?: boolean | readonly WorldStoredFile[];
+  /** A JUnit report stored among the artifacts; its failures follow the step's. */
+  testReport?: WorldTestReport;
   /** How many lines its log has besides the first three and the last (written evenly over the step). */
   logLines?: number;
   /** Or a log of about this many bytes, of fixed-width lines. */
@@ -27,9 +31,18 @@ export interface PlannedStep {
   startAt: number;
   endAt: number;
   fails: boolean;
+  /** Whether the step stores anything: then its `artifactsUrl` is set once it has finished. */
   artifacts: boolean;
+  /** What it stores, as the world defines it (shared by every run of the script). */
+  stores?: StepStores;
   logLines?: number;
   logBytes?: number;
+}
+
+export interface StepStores {
+  /** 'default': the small text file of `artifacts: true`. */
+  files: readonly WorldStoredFile[] | 'default';
+  testReport?: WorldTestReport;
 }
 
 export interface Plan {
@@ -69,7 +82,7 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
       startAt: cursor,
       endAt: cursor + ms,
       fails: index === failIndex || index >= failingFrom,
-      artifacts: step.artifacts === true,
+      ...storesOf(step),
       ...(step.logLines !== undefined ? { logLines: step.logLines } : {}),
       ...(step.logBytes !== undefined ? { logBytes: step.logBytes } : {}),
     };
@@ -86,6 +99,12 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
     ...(switches.logBytes !== undefined ? { logBytes: switches.logBytes } : {}),
     ...(switches.logLines !== undefined ? { logLines: switches.logLines } : {}),
   };
+}
+
+function storesOf(step: ScriptStep): { artifacts: boolean; stores?: StepStores } {
+  const files = step.artifacts === true ? 'default' : step.artifacts || [];
+  if (files !== 'default' && files.length === 0 && !step.testReport) return { artifacts: false };
+  return { artifacts: true, stores: { files, ...(step.testReport ? { testReport: step.testReport } : {}) } };
 }
 
 function stepsFromSwitches(script: readonly ScriptStep[], switches: OutcomeSwitches): readonly ScriptStep[] {

@@ -1,6 +1,16 @@
 // Public types of the emulator: how tests and tools drive it.
 
+/**
+ * Which era's bodies the emulator serves. `spec`: the spec's names, with the real fields the spec's lists
+ * do not forbid. `2017`: the names and fields of recorded traffic (July 2017). `2016`: the classic-stack
+ * bodies of the Java client's fixtures, which its strict mapper accepts and nothing more.
+ */
+export type Shape = 'spec' | '2016' | '2017';
+export const SHAPES = ['spec', '2016', '2017'] as const satisfies readonly Shape[];
+
 export interface Quirks {
+  /** The era of the bodies served; `spec` by default. */
+  shape: Shape;
   /** POST /runs answers like the real Go backend did: trimmed body, Go-style timestamps, no charset. */
   goTriggerResponse: boolean;
   /** A queued run shows `pendingapproval` instead of `notstarted` (after the trigger response). */
@@ -15,13 +25,20 @@ export interface Quirks {
   ignoreRange: boolean;
   /** A step's log answers 404 until the step has finished, as a server that stores logs at the step's end. */
   logsWhenFinished: boolean;
-  /**
-   * The names real clients were written against (`meta.werckerEmployee`, user `type: "wercker"`) instead of
-   * the spec's, and the fields real servers sent that the spec's field lists leave out.
-   */
-  realNames: boolean;
   /** POST /runs ignores keys it does not know (`sourceRun`, `targetId`) instead of answering 400. */
   lenientTriggerBody: boolean;
+  /** `artifactsUrl` is a signed URL on the storage origin (another port), which refuses any API token. */
+  artifactsOtherOrigin: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the storage origin. */
+  artifactsRedirect: boolean;
+  /** The API's artifacts route answers 302 to a signed URL on the API's own origin. */
+  artifactsRedirectSameOrigin: boolean;
+  /** An archive answers 404 for ARTIFACTS_LATE_MS (5 s) of world time after its step finished. */
+  artifactsLate: boolean;
+  /** An archive answers 410 from ARTIFACTS_KEPT_MS (10 min) of world time after its step finished. */
+  artifactsExpire: boolean;
+  /** Archives ignore Range and carry no ETag or Last-Modified: a cut download cannot be resumed. */
+  artifactsNoRange: boolean;
 }
 
 export const QUIRK_NAMES = [
@@ -32,11 +49,23 @@ export const QUIRK_NAMES = [
   'runsDefaultLimit10',
   'ignoreRange',
   'logsWhenFinished',
-  'realNames',
   'lenientTriggerBody',
-] as const satisfies readonly (keyof Quirks)[];
+  'artifactsOtherOrigin',
+  'artifactsRedirect',
+  'artifactsRedirectSameOrigin',
+  'artifactsLate',
+  'artifactsExpire',
+  'artifactsNoRange',
+] as const satisfies readonly BooleanQuirk[];
+
+/** The quirks that are on or off (every one but `shape`). */
+export type BooleanQuirk = Exclude<keyof Quirks, 'shape'>;
+
+/** What may be set: any quirk, and `realNames`, the earlier name of `shape: "2017"` (false: back to `spec`). */
+export type QuirkSettings = Partial<Quirks> & { realNames?: boolean };
 
 export const NO_QUIRKS: Quirks = {
+  shape: 'spec',
   goTriggerResponse: false,
   pendingApproval: false,
   nullProgress: false,
@@ -44,8 +73,13 @@ export const NO_QUIRKS: Quirks = {
   runsDefaultLimit10: false,
   ignoreRange: false,
   logsWhenFinished: false,
-  realNames: false,
   lenientTriggerBody: false,
+  artifactsOtherOrigin: false,
+  artifactsRedirect: false,
+  artifactsRedirectSameOrigin: false,
+  artifactsLate: false,
+  artifactsExpire: false,
+  artifactsNoRange: false,
 };
 
 export interface FaultSpec {
@@ -139,7 +173,7 @@ export interface EmulatorControl {
   advance(ms: number): void;
   /** World clock, epoch ms. */
   now(): number;
-  setQuirks(q: Partial<Quirks>): void;
+  setQuirks(q: QuirkSettings): void;
   quirks(): Quirks;
   /** Every run the world keeps (see `maxRuns`), oldest first. */
   runs(): EmulatorRunView[];
@@ -150,6 +184,11 @@ export interface EmulatorControl {
 export interface Emulator {
   /** 'http://127.0.0.1:PORT' without a trailing slash; the API is at url + '/api/v3'. */
   url: string;
+  /**
+   * The storage origin, 'http://127.0.0.1:OTHER_PORT': where signed archive URLs point under the
+   * `artifactsOtherOrigin` and `artifactsRedirect` quirks (also `GET /_emulator/storage`).
+   */
+  storageUrl: string;
   /** What the control API over HTTP (/_emulator/) requires: `Authorization: Bearer <token>` or `x-emulator-token`. */
   controlToken: string;
   close(): Promise<void>;

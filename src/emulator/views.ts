@@ -2,27 +2,20 @@
 // The response schemas (response-schemas.ts) then enforce each field set.
 import { digest } from './model/ids.ts';
 import { goTime, iso } from './model/time.ts';
+import { applicationEmbeddedView, applicationInWorkflowView, scmOf, userView } from './shaped-views.ts';
 import type { ExecutionState, Phase, PlannedStep, StepState } from './timeline.ts';
 import type { Quirks } from './types.ts';
+import type { ViewContext } from './view-context.ts';
+
+export type { ViewContext } from './view-context.ts';
 import type {
-  AppRecord,
   BuildRecord,
   DeployRecord,
   PipelineRecord,
   RunRecord,
-  UserRecord,
   WorkflowItemRecord,
   WorkflowRecord,
 } from './world-records.ts';
-import type { World } from './world.ts';
-
-export interface ViewContext {
-  /** 'http://host:port', from the request's Host header. */
-  base: string;
-  world: World;
-  quirks: Quirks;
-  now: number;
-}
 
 type Json = Record<string, unknown>;
 
@@ -35,22 +28,6 @@ const times = (state: ExecutionState): Json => ({
 export function statusOf(phase: Phase, quirks: Quirks): string {
   if (phase === 'queued') return quirks.pendingApproval ? 'pendingapproval' : 'notstarted';
   return phase;
-}
-
-/** The seed's names by default; with the realNames quirk, the names real clients were written against. */
-function userView(ctx: ViewContext, user: UserRecord): Json {
-  const real = ctx.quirks.realNames;
-  return {
-    meta: {
-      username: user.username,
-      [real ? 'werckerEmployee' : 'serviceEmployee']: user.serviceEmployee,
-      type: user.members ? 'organization' : 'user',
-    },
-    userId: user.id,
-    avatar: { gravatar: digest(user.username.toLowerCase(), 32) },
-    name: user.name,
-    type: real ? 'wercker' : 'service',
-  };
 }
 
 export function pipelineView(ctx: ViewContext, pipeline: PipelineRecord): Json {
@@ -82,7 +59,8 @@ export function runView(ctx: ViewContext, run: RunRecord, context: RunContext): 
     createdAt: iso(run.plan.createdAt),
     message: run.message,
     ...(run.tag !== undefined ? { tag: run.tag } : {}),
-    user: userView(ctx, run.user),
+    // A run a push started (or chained from one) shows whoever pushed as recorded traffic did.
+    user: userView(ctx, run.user, run.commits !== undefined),
     pipeline: pipelineView(ctx, run.pipeline),
   };
   if (context === 'trigger') {
@@ -158,7 +136,7 @@ export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Js
   return {
     id: step.id,
     url: api(ctx, `/runsteps/${step.id}`),
-    artifactsUrl: step.artifacts && state.finished ? api(ctx, `/runsteps/${step.id}/artifacts`) : null,
+    artifactsUrl: ctx.artifacts.artifactsUrl(ctx.base, ctx.quirks, state, ctx.now),
     createdAt: iso(run.plan.startAt),
     startedAt: iso(step.startAt),
     ...(state.finishedAt !== undefined ? { finishedAt: iso(state.finishedAt) } : {}),
@@ -168,64 +146,6 @@ export function stepView(ctx: ViewContext, run: RunRecord, state: StepState): Js
     status: state.finished ? 'finished' : 'running',
     ...named,
   };
-}
-
-function applicationCore(ctx: ViewContext, app: AppRecord): Json {
-  return {
-    id: app.id,
-    url: api(ctx, `/applications/${app.owner.username.toLowerCase()}/${app.name}`),
-    name: app.name,
-    owner: userView(ctx, app.owner),
-    createdAt: iso(app.createdAt),
-    privacy: app.privacy,
-    stack: app.stack,
-  };
-}
-
-/** The application list: with the realNames quirk, `updatedAt` and `theme` too, as real lists had. */
-export function applicationListView(ctx: ViewContext, app: AppRecord): Json {
-  const core = applicationCore(ctx, app);
-  return ctx.quirks.realNames ? { ...core, updatedAt: iso(app.updatedAt), theme: themeOf(app) } : core;
-}
-
-function applicationEmbeddedView(ctx: ViewContext, app: AppRecord, withUpdatedAt = false): Json {
-  return { ...applicationCore(ctx, app), ...(withUpdatedAt ? { updatedAt: iso(app.updatedAt) } : {}) };
-}
-
-/**
- * The single application and the PATCH answer, with what the real service sent besides the spec's
- * fields: `badgeKey`, `theme`, `scm.domain`, `settings` (the same values as the top-level fields, which
- * older clients read), and `allowedActions` (not in the PATCH answer); `updatedAt` with realNames.
- */
-export function applicationSingleView(
-  ctx: ViewContext,
-  app: AppRecord,
-  allowedActions: readonly string[] | undefined,
-): Json {
-  const core = applicationCore(ctx, app);
-  return {
-    ...core,
-    builds: `${String(core.url)}/builds`,
-    deploys: `${String(core.url)}/deploys`,
-    scm: scmOf(app),
-    ignoredBranches: [...app.ignoredBranches],
-    badgeKey: digest(`badge:${app.id}`, 32),
-    theme: themeOf(app),
-    ...(allowedActions ? { allowedActions: [...allowedActions] } : {}),
-    settings: { privacy: app.privacy, stack: app.stack, ignoredBranches: [...app.ignoredBranches] },
-    ...(ctx.quirks.realNames ? { updatedAt: iso(app.updatedAt) } : {}),
-  };
-}
-
-const SCM_DOMAIN = 'github.com';
-const THEMES = ['Amethyst', 'Appletini', 'Oranje', 'Onyx'] as const;
-
-function scmOf(app: AppRecord): Json {
-  return { type: 'git', owner: app.owner.username, domain: SCM_DOMAIN, repository: app.name };
-}
-
-function themeOf(app: AppRecord): string {
-  return THEMES[Number.parseInt(digest(`theme:${app.id}`, 2), 16) % THEMES.length] ?? 'Amethyst';
 }
 
 /** Builds and deploys know no approval step: queued is always `notstarted`. */
@@ -256,7 +176,7 @@ export function buildListView(ctx: ViewContext, build: BuildRecord): Json {
     ...view,
     branch: build.branch,
     // Captured list items carry it (wercker4j's fixtures); the spec's list of fields does not.
-    ...(ctx.quirks.realNames ? { commitHash: build.commitHash } : {}),
+    ...(ctx.quirks.shape !== 'spec' ? { commitHash: build.commitHash } : {}),
     message: build.message,
     ...times(state),
     progress: state.phase === 'queued' ? null : state.progress,
@@ -272,7 +192,7 @@ export function buildView(
     ...buildListView(ctx, build),
     commitHash: build.commitHash,
     envVars: build.envVars.map((envVar) => ({ ...envVar })),
-    application: applicationEmbeddedView(ctx, build.app),
+    application: applicationEmbeddedView(ctx, build.app, true),
   };
   if (context === 'trigger') {
     delete view.startedAt;
@@ -291,7 +211,7 @@ export function deployView(ctx: ViewContext, deploy: DeployRecord): Json {
   return {
     ...deployListView(ctx, deploy),
     build: { ...buildListView(ctx, deploy.build), commitHash: deploy.build.commitHash },
-    application: applicationEmbeddedView(ctx, deploy.app),
+    application: applicationEmbeddedView(ctx, deploy.app, true),
   };
 }
 
@@ -303,14 +223,14 @@ function workflowItemView(ctx: ViewContext, workflow: WorkflowRecord, item: Work
     ...(item.parentItemId ? { parentItem: item.parentItemId } : {}),
   };
   if (!item.run) {
-    // A captured stub omits runId; recorded traffic sends it as null (realNames).
+    // A captured stub omits runId; recorded traffic (the 2017 shape) sends it as null.
     return {
       ...common,
       status: 'notstarted',
       result: 'unknown',
       progress: 0,
       updatedAt: iso(workflow.createdAt),
-      data: ctx.quirks.realNames ? { ...data, runId: null } : data,
+      data: ctx.quirks.shape === '2017' ? { ...data, runId: null } : data,
     };
   }
   const state = ctx.world.stateOf(item.run, ctx.now);
@@ -353,7 +273,7 @@ export function workflowView(ctx: ViewContext, workflow: WorkflowRecord, single:
       ...(workflow.trigger === 'git' ? { scm: scmOf(workflow.app) } : {}),
     },
     items: workflow.items.map((item) => workflowItemView(ctx, workflow, item)),
-    user: userView(ctx, workflow.user),
-    ...(single ? { application: applicationEmbeddedView(ctx, workflow.app, true) } : {}),
+    user: userView(ctx, workflow.user, workflow.items[0]?.run?.commits !== undefined),
+    ...(single ? { application: applicationInWorkflowView(ctx, workflow.app) } : {}),
   };
 }

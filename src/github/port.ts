@@ -1,11 +1,9 @@
 // The few GitHub REST calls the reports make, bound to one repository and commit. The Octokit
 // implementation is in octokit-api.ts; tests of the sinks can hand in a plain object.
 
-/** How a commit status and a deployment status end alike. */
-export type EndState = 'success' | 'failure' | 'error';
-export type CommitState = 'pending' | EndState;
+export type CommitState = 'pending' | 'success' | 'failure' | 'error';
 export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out';
-export type DeploymentState = 'in_progress' | EndState;
+export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
 export interface CheckAnnotation {
   path: string;

@@ -8,7 +8,6 @@ import type { OutcomeKind } from '../core/outcome-kind.ts';
 import type { RemoteRef } from '../core/refs.ts';
 import { atFailedStep, currentStep, elapsedMs, formatDuration, outcomeWord } from '../core/report/format.ts';
 import { clip, sanitizeLine } from '../text/safety.ts';
-import type { EndState } from './port.ts';
 
 /** GitHub refuses a longer commit status description. */
 const STATUS_DESCRIPTION_LIMIT = 140;
@@ -51,20 +50,6 @@ export function finalLine(
   const what = outcome === 'unknown' ? 'ended without a result' : outcomeWord(outcome);
   return `${ref ? label(ref) : 'The remote work'}${attemptWords(attempt)} ${what}${at}${time}`;
 }
-
-/**
- * The state a commit status and a deployment end in: only a pass is `success` and only a run that
- * failed by itself is `failure`; every other end (aborted, timed out, cancelled, unknown) is `error`.
- */
-export const END_STATES: Readonly<Record<OutcomeKind, EndState>> = {
-  passed: 'success',
-  failed: 'failure',
-  aborted: 'error',
-  'timed-out': 'error',
-  cancelled: 'error',
-  unknown: 'error',
-  triggered: 'error',
-};
 
 export function statusDescription(line: string): string {
   return clip(line, STATUS_DESCRIPTION_LIMIT);

@@ -3,10 +3,16 @@
 //   - Escape sequences are removed whole: CSI (`ESC [` or its one-character form U+009B, up to the final
 //     byte), the OSC, DCS, SOS, PM and APC strings (up to BEL or ST), and every other `ESC` escape. Only in
 //     the fenced tail of a step log are SGR colours (`ESC [ … m`) kept, for the runner's log viewer draws
-//     them; they cannot move the cursor, set a title or hide a link.
+//     them; they cannot move the cursor, set a title or hide a link. A colour that splits a `##[` or a
+//     `::` (`#ESC[0m#[error]`) is removed there too, so that the marker is seen, and broken up, whole.
 //   - The other control characters are removed: C0 except tab, DEL, C1, and the bidirectional controls
 //     (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) that make text read in an order other than
 //     the one it is stored in.
+//   - Invisible characters are removed: the format characters (Cf) and every Default_Ignorable_Code_Point
+//     (zero-width spaces and joiners, soft hyphens, fillers, variation selectors, tags). A server that
+//     echoes a token with U+200B between its characters would otherwise pass the redactor (which runs on
+//     neutralised text) and still read as the token. Only a zero-width joiner between two emoji stays,
+//     for it draws one emoji (a family, a flag) and cannot hide a token, whose characters are ASCII.
 //   - Line breaks (CRLF, LF, CR, VT, FF, U+0085, U+2028, U+2029) are all the same thing: a space in
 //     one-line text, the end of a line in multi-line text, <br> in HTML.
 // Removing rather than replacing also suits the runner, whose command matching skips control characters
@@ -42,6 +48,16 @@ const UNSAFE = new RegExp(
 /** Every match of UNSAFE begins with one of CONTROLS: a text without any has nothing to remove. */
 const HAS_CONTROL = new RegExp(CONTROLS);
 const SGR = new RegExp(String.raw`^\x1b\[[0-9;:]*m$`);
+// Cf and Default_Ignorable_Code_Point overlap (U+200B–U+200F, U+FEFF…) without either holding the other:
+// U+0600 is Cf only, U+3164 and the variation selectors are ignorable only.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+// Every invisible character but a zero-width joiner between two emoji (the first may end in a modifier or
+// U+FE0F): such a joiner draws one emoji (a family, a flag), and no ASCII character is an emoji.
+const EMOJI = String.raw`[\p{Extended_Pictographic}\p{Emoji_Modifier}]`;
+const REMOVED_INVISIBLES = new RegExp(
+  String.raw`(?<!${EMOJI}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})|(?!\u200D)[\p{Cf}\p{Default_Ignorable_Code_Point}]`,
+  'gu',
+);
 
 /** Every kind of line break, for splitting or replacing (a global pattern: do not use it with test()). */
 export const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
@@ -51,12 +67,25 @@ export interface NeutralizeOptions {
   keepColors?: boolean;
 }
 
-/** Remote text without escape sequences or control characters; tabs and line breaks are left as they are. */
+/**
+ * Remote text without escape sequences, control characters or invisible ones; tabs and line breaks are
+ * left as they are.
+ */
 export function neutralize(text: string, options: NeutralizeOptions = {}): string {
-  // A long text (a live log's chunk) is most often clean: one quick look instead of the whole pattern.
-  if (!HAS_CONTROL.test(text)) return text;
+  // A long text (a live log's chunk) is most often clean: quick looks instead of the whole patterns.
   const keep = options.keepColors === true;
-  return text.replace(UNSAFE, (match) => (keep && SGR.test(match) ? match : ''));
+  const visible = HAS_CONTROL.test(text)
+    ? text.replace(UNSAFE, (match) => (keep && SGR.test(match) ? match : ''))
+    : text;
+  return removeInvisible(visible);
+}
+
+/**
+ * Text without format characters and Default_Ignorable_Code_Point characters, but a zero-width joiner
+ * between two emoji. neutralize() does this; the redactor does it too, on text that was not neutralised.
+ */
+export function removeInvisible(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(REMOVED_INVISIBLES, '') : text;
 }
 
 /** Remote text as one line: neutralised, every line break a space. */
@@ -110,6 +139,20 @@ export function defuseLogLine(line: string): string {
   return line.replace(LOG_MARKER, '# #[');
 }
 
+const COLOUR = String.raw`\x1b\[[0-9;:]*m`;
+// A `##[` or a `::` with colours between its characters: the log viewer draws it whole. A `#` is followed
+// by the rest of a `##[`; a `:` by colours and the next `:`, which may start the next match (`:·:·:`).
+const SPLIT_MARKER = new RegExp(String.raw`#(?:${COLOUR})*#(?:${COLOUR})*\[|:(?:${COLOUR})+(?=:)`, 'g');
+const COLOURS = new RegExp(COLOUR, 'g');
+
+/**
+ * Neutralised text with colours kept, without the colours that split a `##[` or a `::`; the other colours
+ * stay. Done before defuseLogLine, which then breaks up the `##[` so joined.
+ */
+function joinSplitMarkers(text: string): string {
+  return text.includes('\x1b') ? text.replace(SPLIT_MARKER, (marker) => marker.replace(COLOURS, '')) : text;
+}
+
 export interface SanitizeOptions {
   /** Longer text is cut and ends with `…`. Default 1000 UTF-16 code units. */
   maxLength?: number;
@@ -143,7 +186,9 @@ export function sanitizeLine(text: string, options: SanitizeOptions = {}): strin
  * text may then contain anything, including `::endgroup::`.
  */
 export function fenceLogLines(lines: readonly string[], nextToken: TokenSource = randomToken): string[] {
-  const body = lines.flatMap((line) => splitLines(line, { keepColors: true })).map(defuseLogLine);
+  const body = lines
+    .flatMap((line) => splitLines(line, { keepColors: true }))
+    .map((line) => defuseLogLine(joinSplitMarkers(line)));
   const fence = fenceFor(body, nextToken);
   return [fence.start, ...body, fence.end];
 }
@@ -157,7 +202,7 @@ export function fenceLogLines(lines: readonly string[], nextToken: TokenSource =
  * CR of its own would join the LF after it into one break: such a text is fenced line by line.
  */
 export function fenceLogText(text: string, eol: string, nextToken: TokenSource = randomToken): string[] {
-  const body = defuseLogLine(neutralize(text, { keepColors: true }));
+  const body = defuseLogLine(joinSplitMarkers(neutralize(text, { keepColors: true })));
   if (body.includes('\r\n')) return [fenceLogLines(text.split('\n'), nextToken).join(eol) + eol];
   const fence = fenceFor(body, nextToken);
   const lines = eol === '\n' && !OTHER_BREAK.test(body) ? body : body.replace(LINE_BREAKS, eol);

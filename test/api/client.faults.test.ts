@@ -344,6 +344,26 @@ describe('the token stays secret', () => {
     expect(err.serverMessage).toBe('token *** is not valid');
     expect(inspect(err, { depth: 20 })).not.toContain('demo-token');
   });
+
+  it('is redacted when the server echoes it with invisible characters between its characters', async () => {
+    // Zero-width space, soft hyphen, word joiner, zero-width joiner, BOM, Hangul filler, variation selector.
+    const invisibles = ['\u200b', '\u00ad', '\u2060', '\u200d', '\ufeff', '\u3164', '\ufe0f'];
+    const spread = [...'demo-token']
+      .map((char, at) => `${char}${invisibles[at % invisibles.length]}`)
+      .join('');
+    const stub = await startStub((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ statusCode: 401, message: `token ${spread} is not valid` }));
+    });
+    const { client } = makeClient({ baseUrl: stub.url });
+    const err = (await client.getRun('r1').catch((error: unknown) => error)) as ApiError;
+    await stub.close();
+    expect(err.serverMessage).toBe('token *** is not valid');
+    // Read as a person reads it, with the invisible characters gone, the message holds no piece either.
+    const readable = inspect(err, { depth: 20 }).replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
+    expect(readable).not.toContain('demo-tok');
+    expect(err.message).toContain('token *** is not valid');
+  });
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {

@@ -1,6 +1,14 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ApiError, TriggerOutcomeUnknownError } from '../../src/api/errors.ts';
+import {
+  ApiError,
+  ContractError,
+  describeFailure,
+  failureOf,
+  RequestValidationError,
+  TriggerOutcomeUnknownError,
+  UrlRefusedError,
+} from '../../src/api/errors.ts';
 import { hintFor, serverMessageFrom } from '../../src/api/http-errors.ts';
 import { paginate } from '../../src/core/paginate.ts';
 import { createRedactor, sanitizeCause } from '../../src/api/redact.ts';
@@ -120,6 +128,62 @@ describe('ApiError', () => {
     expect(taken.message).toMatch(
       /the server took the trigger, so the build exists: look for it, and do not trigger again/,
     );
+  });
+});
+
+describe('describeFailure', () => {
+  it('gives the core the word and the facts it may act on, and nothing of the error class', () => {
+    const throttled = new ApiError({
+      method: 'GET',
+      path: '/runs/1',
+      kind: 'http',
+      status: 429,
+      retryable: true,
+      retryAfterMs: 2000,
+      attempts: 3,
+      serverMessage: 'slow \x1b[31mdown\u202e now',
+    });
+    expect(describeFailure(throttled)).toEqual({
+      word: 'throttled',
+      retryable: true,
+      retried: true,
+      retryAfterMs: 2000,
+      taken: false,
+      serverMessage: 'slow down now',
+      message: throttled.message,
+    });
+    expect(failureOf(throttled)).toBe('throttled');
+  });
+
+  it('says a trigger was taken, an endpoint is missing, and an error is not a call at all', () => {
+    const taken = new TriggerOutcomeUnknownError({
+      method: 'POST',
+      path: '/runs',
+      kind: 'http',
+      taken: true,
+    });
+    expect(describeFailure(taken)).toMatchObject({ word: 'outcome-unknown', taken: true, retried: false });
+    const missing = new ApiError({
+      method: 'PUT',
+      path: '/runs/1/abort',
+      kind: 'http',
+      status: 404,
+      retryable: false,
+      unsupported: true,
+    });
+    expect(describeFailure(missing).word).toBe('unsupported');
+    expect(describeFailure(new ContractError('GET /runs/:id', 'id', 'is not an id')).word).toBe(
+      'unusable-answer',
+    );
+    expect(describeFailure(new TypeError('bug'))).toMatchObject({
+      word: 'internal',
+      retryable: false,
+      message: 'bug',
+    });
+    expect(describeFailure('thrown text')).toMatchObject({ word: 'internal', message: 'thrown text' });
+    const refused = new UrlRefusedError('artifactsUrl', 'refusing to fetch artifactsUrl from https://x.test');
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect(describeFailure(refused)).toMatchObject({ word: 'url-refused', retryable: false });
   });
 });
 

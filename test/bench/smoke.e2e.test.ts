@@ -62,6 +62,7 @@ const SECTIONS: Array<[string, string[]]> = [
       '| step-end printing (`step-logs: all`) |',
     ],
   ],
+  ['long-texts', ['## 7. Long remote texts', '| `dist/index.js`, 3 steps per run | peak RSS |']],
 ];
 
 // The sections and the chaos run share nothing, so they run side by side.

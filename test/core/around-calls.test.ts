@@ -28,6 +28,7 @@ const CALLS: Array<[CallName, unknown[]]> = [
   ['getWorkflow', ['w1']],
   ['openStepLog', ['https://ci.test/log']],
   ['readStepLog', ['https://ci.test/log', 10]],
+  ['readArtifact', ['https://ci.test/artifacts', { offset: 10 }]],
 ];
 
 describe('aroundCalls', () => {

@@ -13,7 +13,12 @@ const steps: Step[] = [
   { id: 's2', order: 2, name: 'build', status: 'finished', result: 'failed' },
   { id: 's3', order: 3, name: 'deploy', status: 'notstarted', result: 'unknown' },
 ];
-const confirmed: AbortResult = { ref, confirmed: true, message: 'Aborted run r1.' };
+const confirmed: AbortResult = { ref, confirmed: true, message: 'Aborted run r1.', clause: 'Aborted run r1' };
+const finishedFirst: AbortResult = {
+  ...confirmed,
+  alreadyFinished: true,
+  resource: { id: 'r1', url: ref.url, status: 'finished', result: 'passed' },
+};
 const cancelledDecision: Decision = {
   outcome: { kind: 'cancelled', success: false, message: 'Cancelled; the run was aborted.' },
   settled: true,
@@ -87,7 +92,12 @@ const CASES: Case[] = [
       kind: 'stopped',
       reason: 'cancelled',
       what: 'run',
-      abort: { ref, confirmed: false, message: 'Could not confirm the abort of run r1.' },
+      abort: {
+        ref,
+        confirmed: false,
+        message: 'Could not confirm the abort of run r1.',
+        clause: 'Could not confirm the abort of run r1',
+      },
       leftOnPurpose: false,
     },
     {
@@ -124,8 +134,47 @@ const CASES: Case[] = [
   ],
   [
     'the trigger cancelled',
-    { kind: 'trigger-cancelled', message: 'Cancelled while waiting.', nothingTriggered: true },
-    { kind: 'cancelled', success: false, message: 'Cancelled while waiting.', settled: true },
+    { kind: 'trigger-cancelled', during: 'resend-wait', nothingTriggered: true },
+    {
+      kind: 'cancelled',
+      success: false,
+      message: 'Cancelled while waiting to send the trigger again; nothing was triggered.',
+      settled: true,
+    },
+  ],
+  [
+    'the trigger cancelled while its lost run was looked for',
+    { kind: 'trigger-cancelled', during: 'lost-search', nothingTriggered: false },
+    {
+      kind: 'cancelled',
+      success: false,
+      message:
+        'Cancelled while checking whether the lost trigger was taken; it is not sent again, and the post step looks for the run it may have created.',
+      settled: false,
+    },
+  ],
+  [
+    'passed, but a named step stored no artifacts (if-no-artifacts: error)',
+    {
+      kind: 'artifacts-missing',
+      finished: { kind: 'finished', what: 'run', result: 'passed' },
+      missing: ['store', 'package'],
+    },
+    {
+      kind: 'failed',
+      success: false,
+      message: 'The run passed, but "store", "package" stored no artifacts (if-no-artifacts: error).',
+      settled: true,
+    },
+  ],
+  [
+    'failed anyway, with artifacts missing',
+    {
+      kind: 'artifacts-missing',
+      finished: { kind: 'finished', what: 'run', result: 'failed', steps },
+      missing: ['*'],
+    },
+    { kind: 'failed', success: false, message: 'The run failed at step 2/3 "build".', settled: true },
   ],
   [
     'an error',
@@ -137,7 +186,14 @@ const CASES: Case[] = [
     {
       kind: 'stopped-by-fail-fast',
       failedFirst: 'e2e',
-      cancelled: { decision: cancelledDecision, abort: confirmed, steps: [], what: 'run' },
+      cancelled: {
+        kind: 'stopped',
+        reason: 'cancelled',
+        what: 'run',
+        abort: confirmed,
+        leftOnPurpose: false,
+      },
+      target: { abort: confirmed, steps: [], what: 'run' },
     },
     {
       kind: 'aborted',
@@ -152,15 +208,13 @@ const CASES: Case[] = [
       kind: 'stopped-by-fail-fast',
       failedFirst: 'e2e',
       cancelled: {
-        decision: cancelledDecision,
-        abort: {
-          ...confirmed,
-          alreadyFinished: true,
-          resource: { id: 'r1', url: ref.url, status: 'finished', result: 'passed' },
-        },
-        steps: [],
+        kind: 'stopped',
+        reason: 'cancelled',
         what: 'run',
+        abort: finishedFirst,
+        leftOnPurpose: false,
       },
+      target: { abort: finishedFirst, steps: [], what: 'run' },
     },
     { kind: 'passed', success: true, message: 'The run passed.', settled: true },
   ],
@@ -254,6 +308,7 @@ describe('the one decision', () => {
       'stopped-by-fail-fast': true,
       targets: true,
       'left-by-main': true,
+      'artifacts-missing': true,
     };
     expect([...kinds].sort()).toEqual(Object.keys(all).sort());
   });

@@ -52,6 +52,14 @@ describe('readSettings with valid inputs', () => {
       propagateFailure: true,
       stepLogs: 'auto',
       summary: true,
+      artifacts: {
+        steps: 'none',
+        path: 'ci-run-artifacts',
+        maxBytes: 2_000_000_000,
+        maxTotalBytes: 10_000_000_000,
+        extract: true,
+        ifNone: 'warn',
+      },
     });
   });
 

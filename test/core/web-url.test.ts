@@ -10,6 +10,16 @@ const place = (target: Settings['target'], application?: Settings['application']
   target,
   ...(application ? { application } : {}),
 });
+/** Names that break out of a quoted string in a script and set `mark.ran`, were they pasted as they are. */
+const HOSTILE_PIPELINE_NAMES = [
+  "x'; mark.ran = true; '",
+  "x'+(mark.ran=true)+'",
+  'x"; mark.ran = true; "',
+  'x${mark.ran = true}',
+  "x\\'; mark.ran = true; //",
+  "x'\u2028; mark.ran = true; '",
+  "');(mark.ran=!0);('*~",
+];
 const run = (pipelineName?: string): Run =>
   ({
     id: 'r1',
@@ -53,11 +63,50 @@ describe("the run's page", () => {
       expect(path.split('/')).toHaveLength(7);
       expect(new URL(url).search).toBe('');
     }
-    for (const name of ['a\u202eb', '..', '.']) {
+    for (const name of ['..', '.', 'x'.repeat(201)]) {
       const unusable = webLinks(place({ kind: 'run-id', runId: 'r1' }, app), runRef(API, 'r1'), run(name));
       expect(unusable).toMatchObject({ url: `${API}/runs/r1`, isPage: false });
     }
   });
+
+  it('links a name with quotes, controls or bidi characters too, each byte outside [A-Za-z0-9_.-] encoded', () => {
+    const app = { owner: "o'wner", name: 'web(app)' };
+    const links = webLinks(
+      place({ kind: 'run-id', runId: 'r1' }, app),
+      runRef(API, 'r1'),
+      run("it's\u202e!*~"),
+    );
+    expect(links).toMatchObject({
+      url: 'https://ci.example.com/ci/o%27wner/web%28app%29/runs/it%27s%E2%80%AE%21%2A%7E/r1',
+      isPage: true,
+    });
+    expect(links.step("s'1")).toBe(`${links.url}?step=s%271`);
+  });
+
+  // A workflow may paste the output into a script: `const url = '${{ steps.ci.outputs.web-url }}'`.
+  describe.each(HOSTILE_PIPELINE_NAMES)(
+    'pasted into a quoted string of a script, a pipeline named %j',
+    (name) => {
+      const app = { owner: 'acme', name: 'webapp' };
+      const links = webLinks(place({ kind: 'run-id', runId: 'r1' }, app), runRef(API, 'r1'), run(name));
+
+      it.each(['single', 'double', 'template'] as const)(
+        'stays one %s-quoted string and runs nothing',
+        (quote) => {
+          const mark = { ran: false };
+          const q = { single: "'", double: '"', template: '`' }[quote];
+          // The script as the workflow would write it, with the output in place of the expression.
+          const script = `const url = ${q}${links.url}${q}; return [url, ${q}${links.step('s1')}${q}];`;
+          const result = new Function('mark', script)(mark) as unknown;
+          expect(mark.ran).toBe(false);
+          expect(result).toEqual([links.url, links.step('s1')]);
+          expect(links.isPage).toBe(true);
+          // Read back, the link names the same pipeline.
+          expect(decodeURIComponent(new URL(links.url).pathname.split('/')[5]!)).toBe(name);
+        },
+      );
+    },
+  );
 
   it("is the application's page for a classic build", () => {
     const byName = webLinks(

@@ -62,8 +62,14 @@ export async function browse(emu: Emulator, path: string): Promise<PageResponse>
   return page(emu, location, { cookie });
 }
 
-export function runPagePath(owner: string, application: string, pipeline: string, runId: string): string {
-  return `/${[owner, application, 'runs', pipeline, runId].map(encodeURIComponent).join('/')}`;
+export function runPagePath(
+  owner: string,
+  application: string,
+  pipeline: string,
+  runId: string,
+  encode: (segment: string) => string = encodeURIComponent,
+): string {
+  return `/${[owner, application, 'runs', pipeline, runId].map(encode).join('/')}`;
 }
 
 /** A run of the hostile pipeline, triggered by mallory with markup everywhere, finished. */

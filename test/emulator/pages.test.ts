@@ -1,6 +1,7 @@
 // The pages for people over plain HTTP: paths, escaping, 404s, tokens, and values that never show.
 import { request } from 'node:http';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { pathSegment } from '../../src/text/path-segment.ts';
 import { call, DEMO, env, frozenEmulator, get, getWithHost, IDS, OUTSIDER, triggerRun } from './helpers.ts';
 import {
   HOSTILE,
@@ -157,6 +158,23 @@ describe('escaping', () => {
     expect(html).toContain(`<title>${HOSTILE_ESCAPED} run ${run.id}`);
     expect(html).toContain('--&gt; Running step: &lt;img src=x onerror=alert(1)&gt;'); // the log
     expect(html).not.toContain(SECRET_VALUES[0]);
+  });
+});
+
+describe('paths', () => {
+  it("answers a name's page with its characters plain or percent-encoded, and links it encoded strictly", async () => {
+    const run = await hostileRun(emu);
+    // encodeURIComponent keeps `(`, `)` and `=`'s neighbours plain; the action's links encode every byte
+    // outside [A-Za-z0-9_.-]; a person may type the name in the address bar as it is.
+    const strict = runPagePath('mallory', HOSTILE, HOSTILE, run.id, pathSegment);
+    const typed = `/mallory/${HOSTILE}/runs/${HOSTILE}/${run.id}`;
+    expect(strict).not.toMatch(/[()'=]/);
+    for (const path of [run.path, strict, typed, strict.replace(/%28/g, '(').replace(/%3D/g, '=')]) {
+      expect((await page(emu, path)).status, path).toBe(200);
+    }
+    const app = await page(emu, `/mallory/${pathSegment(HOSTILE)}`);
+    expect(app.status).toBe(200);
+    expect(app.html).toContain(`href="${strict}"`);
   });
 });
 

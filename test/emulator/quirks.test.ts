@@ -11,12 +11,14 @@ import {
   triggerRun,
   type Json,
 } from './helpers.ts';
+import { parseQuirks } from '../../src/emulator/serve.ts';
 
 const emu = await fileEmulator();
 
 describe('quirks', () => {
   it('all start off', () => {
     expect(emu.control.quirks()).toEqual({
+      shape: 'spec',
       goTriggerResponse: false,
       pendingApproval: false,
       nullProgress: false,
@@ -24,8 +26,13 @@ describe('quirks', () => {
       runsDefaultLimit10: false,
       ignoreRange: false,
       logsWhenFinished: false,
-      realNames: false,
       lenientTriggerBody: false,
+      artifactsOtherOrigin: false,
+      artifactsRedirect: false,
+      artifactsRedirectSameOrigin: false,
+      artifactsLate: false,
+      artifactsExpire: false,
+      artifactsNoRange: false,
     });
   });
 
@@ -135,5 +142,13 @@ describe('quirks', () => {
     } finally {
       await quirky.close();
     }
+  });
+
+  it('are named on the command line, the shape as shape=…, realNames as the 2017 shape', () => {
+    expect(parseQuirks('nullProgress, shape=2016')).toEqual({ nullProgress: true, shape: '2016' });
+    expect(parseQuirks('realNames')).toEqual({ realNames: true });
+    expect(parseQuirks('all')).toMatchObject({ shape: '2017', nullProgress: true, lenientTriggerBody: true });
+    expect(() => parseQuirks('shape=2015')).toThrow('shape must be spec, 2016, 2017; got "2015"');
+    expect(() => parseQuirks('nope')).toThrow('unknown quirk "nope"');
   });
 });

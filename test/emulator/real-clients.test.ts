@@ -3,7 +3,21 @@
 // official clients' code, INF inferred.
 import { describe, expect, it } from 'vitest';
 import { defaultWorld, startEmulator } from '../../src/emulator/index.ts';
-import { call, DEMO, env, fileEmulator, get, IDS, OUTSIDER, triggerRun, type Json } from './helpers.ts';
+import {
+  call,
+  DEMO,
+  env,
+  fileEmulator,
+  get,
+  IDS,
+  keySet,
+  OUTSIDER,
+  sortedKeys,
+  triggerRun,
+  type ApiResponse,
+  type Json,
+} from './helpers.ts';
+import { strictListProblems, strictMappingProblems } from './strict-mapper.ts';
 
 const emu = await fileEmulator();
 
@@ -133,17 +147,16 @@ describe('builds and deploys', () => {
       .body;
     const single = (await get(emu, `/deploys/${deploy.id}`, DEMO)).body;
     expect(single.build.commitHash).toBe(trigger.body.commitHash);
-    // The spec's build list items leave commitHash out; realNames adds it.
+    // The spec's build list items leave commitHash out; the real shapes add it.
     const list = (await get(emu, '/applications/acme/legacy/builds', DEMO)).body;
     expect(list[0]).not.toHaveProperty('commitHash');
   });
 });
 
-describe('the realNames quirk', () => {
-  // Issue evidence [CODE]: the Java client's strict mapping fails on `serviceEmployee`; real clients were
-  // written against `werckerEmployee` and `type: "wercker"`.
+describe('the 2017 shape', () => {
+  // Issue evidence [REC]: real clients were written against `werckerEmployee` and `type: "wercker"`.
   it('serves the real names and the real-only fields, and no serviceEmployee anywhere', async () => {
-    emu.control.setQuirks({ realNames: true });
+    emu.control.setQuirks({ shape: '2017' });
     const run = await triggerRun(emu, { pipelineId: IDS.build, envVars: env({ EMULATOR_RESULT: 'failed' }) });
     emu.control.advance(60_000);
     await call(emu, 'POST', '/builds', { token: DEMO, body: { applicationId: IDS.legacy } });
@@ -166,7 +179,8 @@ describe('the realNames quirk', () => {
     expect(users.length).toBeGreaterThanOrEqual(10);
     for (const user of users) {
       expect(user.type).toBe('wercker');
-      expect(user.meta.werckerEmployee).toBe(false);
+      // Whoever pushed has an empty meta.type and no flag (below); everyone else the flag.
+      if (user.meta.type !== '') expect(user.meta.werckerEmployee).toBe(false);
     }
     const [list, detail, builds, , , , workflows] = bodies;
     // REC fetch_applications: list items with updatedAt and theme; REC fetch_application: updatedAt.
@@ -177,10 +191,152 @@ describe('the realNames quirk', () => {
     // REC application_runner: an item that never started has `runId: null` (a captured stub omits it).
     const failed = workflows.find((workflow: Json) => workflow.items[0].data.runId === run.id);
     expect(failed.items[1].data).toHaveProperty('runId', null);
-    emu.control.setQuirks({ realNames: false });
+    emu.control.setQuirks({ shape: 'spec' });
     const plain = (await get(emu, `/workflows?applicationId=${IDS.webapp}`)).body;
     const again = plain.find((workflow: Json) => workflow.items[0].data.runId === run.id);
     expect(again.items[1].data).not.toHaveProperty('runId');
+  });
+
+  // REC: the application embedded in a single workflow carries theme; FIX wercker4j getBuild, createBuild,
+  // getDeploy: the application embedded in a build or a deploy carries updatedAt.
+  it('gives the application in builds and deploys updatedAt, and the one in a workflow theme', async () => {
+    const legacyUpdatedAt = defaultWorld.applications[1]!.updatedAt;
+    const read = async () => {
+      const trigger = await call(emu, 'POST', '/builds', {
+        token: DEMO,
+        body: { applicationId: IDS.legacy },
+      });
+      emu.control.advance(60_000);
+      const build = (await get(emu, `/builds/${trigger.body.id}`, DEMO)).body;
+      const [deploy] = (await get(emu, `/applications/acme/legacy/deploys?buildId=${build.id}`, DEMO)).body;
+      const single = (await get(emu, `/deploys/${deploy.id}`, DEMO)).body;
+      const [item] = (await get(emu, `/workflows?applicationId=${IDS.webapp}&limit=1`)).body;
+      const workflow = (await get(emu, `/workflows/${item.id}`)).body;
+      return [trigger.body.application, build.application, single.application, workflow.application];
+    };
+    emu.control.setQuirks({ shape: '2017' });
+    const [triggered, built, deployed, inWorkflow] = await read();
+    for (const app of [triggered, built, deployed]) expect(app.updatedAt).toBe(legacyUpdatedAt);
+    expect(inWorkflow.theme).toEqual(expect.any(String));
+    emu.control.reset();
+    const spec = await read();
+    for (const app of spec.slice(0, 3)) expect(app).not.toHaveProperty('updatedAt');
+    expect(spec[3]).not.toHaveProperty('theme');
+  });
+
+  // REC run, application_runs, application_workflow: the user of a run a push started (and of the runs it
+  // chained, and of its workflow) has `meta: {username, type: ""}`, with no employee flag.
+  it('shows whoever pushed with an empty meta.type and no employee flag', async () => {
+    emu.control.setQuirks({ shape: '2017' });
+    const pushed = emu.control.runs().find((run) => run.pipelineName === 'build')!;
+    const chained = emu.control.runs().find((run) => run.sourceRunId === pushed.id)!;
+    const pushedRun = (await get(emu, `/runs/${pushed.id}`, DEMO)).body;
+    const chainedRun = (await get(emu, `/runs/${chained.id}`, DEMO)).body;
+    const workflow = (await get(emu, `/workflows/${pushed.workflowId}`)).body;
+    for (const user of [pushedRun.user, chainedRun.user, chainedRun.sourceRun.user, workflow.user]) {
+      expect(user.meta).toEqual({ username: 'demo', type: '' });
+      expect(user.type).toBe('wercker');
+    }
+    // A run triggered through the API keeps meta.type and the flag.
+    const api = await triggerRun(emu, { pipelineId: IDS.build });
+    expect(api.user.meta).toEqual({ username: 'demo', werckerEmployee: false, type: 'user' });
+  });
+
+  it('is what realNames, its earlier name, sets; realNames false goes back to spec', async () => {
+    emu.control.setQuirks({ realNames: true });
+    expect(emu.control.quirks().shape).toBe('2017');
+    emu.control.setQuirks({ realNames: false });
+    expect(emu.control.quirks().shape).toBe('spec');
+    emu.control.setQuirks({ shape: '2016' });
+    emu.control.setQuirks({ realNames: false });
+    expect(emu.control.quirks().shape).toBe('2016');
+    const put = await call(emu, 'PUT', '/_emulator/quirks', { body: { realNames: true } });
+    expect(put.body.shape).toBe('2017');
+    const bad = await call(emu, 'PUT', '/_emulator/quirks', { body: { shape: '2015' } });
+    expect(bad.status).toBe(400);
+    const started = await startEmulator({ speed: 0, quirks: { realNames: true } });
+    try {
+      expect(started.control.quirks().shape).toBe('2017');
+      expect((await get(started, '/applications/acme/webapp')).body.owner.meta).toHaveProperty(
+        'werckerEmployee',
+      );
+    } finally {
+      await started.close();
+    }
+  });
+});
+
+describe('the 2016 shape', () => {
+  // FIX wercker4j (2016): the Java client maps every body strictly, failing on a property its classes do
+  // not have (`meta.type`, `theme`, `badgeKey`, `settings` came later). Its seven calls that the emulator
+  // serves, each read into the class the client reads it into, and each with the fields of the client's
+  // own fixture for that call.
+  it('answers the Java client’s calls in bodies its strict mapper reads, with its fixtures’ fields', async () => {
+    const classic = defaultWorld.applications[1]!;
+    const calls = async () => {
+      const created = await call(emu, 'POST', '/builds', {
+        token: DEMO,
+        body: { applicationId: IDS.legacy },
+      });
+      emu.control.advance(60_000);
+      const build = await get(emu, `/builds/${created.body.id}`, DEMO);
+      const deploys = await get(emu, `/applications/acme/legacy/deploys?buildId=${created.body.id}`, DEMO);
+      return {
+        getApplications: [await get(emu, '/applications/acme', DEMO), 'ApplicationSummary[]'],
+        getApplication: [await get(emu, '/applications/acme/legacy', DEMO), 'Application'],
+        createBuild: [created, 'Build'],
+        getBuilds: [await get(emu, '/applications/acme/legacy/builds', DEMO), 'BuildSummary[]'],
+        getBuild: [build, 'Build'],
+        getDeploys: [deploys, 'DeploySummary[]'],
+        getDeploy: [await get(emu, `/deploys/${deploys.body[0].id}`, DEMO), 'Deploy'],
+      } as Record<string, [ApiResponse, string]>;
+    };
+    const problemsOf = (answers: Record<string, [ApiResponse, string]>) =>
+      Object.entries(answers).flatMap(([name, [res, className]]) =>
+        (className.endsWith('[]')
+          ? strictListProblems(res.body, className.slice(0, -2))
+          : strictMappingProblems(res.body, className)
+        ).map((problem) => `${name} ${problem}`),
+      );
+    // Neither the spec's shape nor the 2017 one can be read by it.
+    expect(problemsOf(await calls())).toContain(
+      'getApplications $[0].owner.meta.type: unknown property of Meta',
+    );
+    emu.control.reset();
+    emu.control.setQuirks({ shape: '2017' });
+    expect(problemsOf(await calls())).toContain('getApplication $.theme: unknown property of Application');
+    emu.control.reset();
+    emu.control.setQuirks({ shape: '2016' });
+    const answers = await calls();
+    for (const [name, [res]] of Object.entries(answers)) expect(res.status, name).toBe(200);
+    expect(problemsOf(answers)).toEqual([]);
+    // The fixtures' fields, every one there (the client's own tests read them all).
+    const fixture = {
+      user: keySet('type', 'name', 'avatar', 'userId', 'meta'),
+      meta: keySet('username', 'werckerEmployee'),
+      summary: keySet('id', 'url', 'name', 'owner', 'createdAt', 'updatedAt', 'privacy', 'stack'),
+      build: keySet('id', 'url', 'branch', 'commitHash', 'createdAt', 'finishedAt', 'message', 'progress')
+        .concat('result', 'startedAt', 'status')
+        .sort(),
+      deploy: keySet('id', 'url', 'status', 'result', 'createdAt', 'progress'),
+    };
+    const body = (name: string) => answers[name]![0].body;
+    const app = body('getApplication');
+    expect(sortedKeys(app)).toEqual(
+      fixture.summary.concat('builds', 'deploys', 'scm', 'ignoredBranches', 'allowedActions').sort(),
+    );
+    expect(sortedKeys(app.owner)).toEqual(fixture.user);
+    expect(sortedKeys(app.owner.meta)).toEqual(fixture.meta);
+    expect(app.updatedAt).toBe(classic.updatedAt);
+    expect(sortedKeys(body('getApplications')[0])).toEqual(fixture.summary);
+    expect(sortedKeys(body('getBuilds')[0])).toEqual(fixture.build);
+    expect(sortedKeys(body('getBuild'))).toEqual(fixture.build.concat('application', 'envVars').sort());
+    expect(sortedKeys(body('getBuild').application)).toEqual(fixture.summary);
+    const created = fixture.build.filter((key) => key !== 'startedAt' && key !== 'finishedAt');
+    expect(sortedKeys(body('createBuild'))).toEqual(created.concat('application', 'envVars').sort());
+    expect(sortedKeys(body('getDeploys')[0])).toEqual(fixture.deploy);
+    expect(sortedKeys(body('getDeploy'))).toEqual(fixture.deploy.concat('application', 'build').sort());
+    expect(sortedKeys(body('getDeploy').build)).toEqual(fixture.build);
   });
 });
 

@@ -223,6 +223,48 @@ describe('without a pipeline name', () => {
   });
 });
 
+describe('a pipeline the server names to break out of a quoted string', () => {
+  const NAME = "x'); mark.ran = true; ('(*)!~";
+
+  /** `url` pasted into a single-quoted string of a script, as a workflow would: it stays that string. */
+  function pastedIntoScript(url: string): unknown {
+    const mark = { ran: false };
+    const value = new Function('mark', `const url = '${url}'; return mark.ran ? 'ran' : url;`)(
+      mark,
+    ) as unknown;
+    return value;
+  }
+
+  it('is linked in every report and output with each of its bytes outside [A-Za-z0-9_.-] encoded', async () => {
+    const gh = new MemoryGitHub();
+    const run = await runFlow({
+      inputs: { 'pipeline-id': PIPELINE_ID, application: 'acme/app' },
+      arrange: ({ api }) => {
+        api.pipelines = [{ id: PIPELINE_ID, name: NAME }];
+        api.script.failAt = 1;
+      },
+      sinksFor: withGitHub(gh),
+    });
+    const page = `https://ci.test/acme/app/runs/x%27%29%3B%20mark.ran%20%3D%20true%3B%20%28%27%28%2A%29%21%7E/${run.outputs.get('id')}`;
+    expect(run.outputs.get('web-url')).toBe(page);
+    const check = gh.checkRuns[0]!;
+    const links = [
+      run.outputs.get('web-url')!,
+      ...gh.statuses.map((status) => status.target_url!),
+      check.details_url!,
+      ...check.updates.flatMap((update) => (update.details_url ? [update.details_url] : [])),
+      ...gh.deployments.flatMap((deployment) => deployment.statuses.map((status) => status.log_url!)),
+      ...check.annotations.flatMap((annotation) => annotation.message.match(/https:\S+/g) ?? []),
+    ];
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.some((link) => link.includes('?step='))).toBe(true);
+    for (const link of links) {
+      expect(link.startsWith(page)).toBe(true);
+      expect(pastedIntoScript(link)).toBe(link);
+    }
+  });
+});
+
 describe('retries', () => {
   it('keep one check run, one deployment and one status context, following the newest attempt', async () => {
     const gh = new MemoryGitHub();

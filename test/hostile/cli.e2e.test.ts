@@ -27,6 +27,7 @@ const CLI_ECHOES = ECHOES.filter(([label]) =>
     'the bare token straddling',
     'the header straddling character 500 of',
     'pieces',
+    'the token with zero-width',
   ].some((start) => label.startsWith(start)),
 );
 

@@ -141,6 +141,10 @@ export const ECHOES: Row<Echo>[] = [
       boom(401, `token ${bare(auth).slice(0, 12)}… is unknown; did you mean ${bare(auth).slice(0, 30)}?`),
   ],
   [
+    'the token with zero-width characters between its characters',
+    (auth) => boom(401, `token ${[...bare(auth)].join('\u200b')} is not valid (${[...auth].join('\u2060')})`),
+  ],
+  [
     'the token over two lines, as plain text',
     (auth) => ({ status: 502, text: `${bare(auth).slice(0, 20)}\n${bare(auth).slice(20)}` }),
   ],

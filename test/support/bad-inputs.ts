@@ -275,6 +275,49 @@ export const BAD_INPUTS: BadInput[] = [
     'targets are given',
   ),
   row('fail-fast not a boolean', { 'fail-fast': 'yes' }, 'fail-fast', 'not a boolean'),
+  // artifacts
+  row(
+    'artifacts of a classic build',
+    { ...noPipelineId, 'application-id': APPLICATION_ID, artifacts: 'all' },
+    'artifacts',
+    'classic build',
+  ),
+  row('artifacts without waiting', { artifacts: 'store', wait: 'false' }, 'artifacts', '`wait: false`'),
+  row('artifacts naming a step twice', { artifacts: 'store\nstore' }, 'artifacts', 'twice'),
+  row('artifacts mixing all and names', { artifacts: 'all\nstore' }, 'artifacts', 'mixes'),
+  row(
+    'artifacts-max-size not a size',
+    { 'artifacts-max-size': '2 lots' },
+    'artifacts-max-size',
+    'unknown unit',
+  ),
+  row(
+    'artifacts-max-size a fraction',
+    { 'artifacts-max-size': '1.5GB' },
+    'artifacts-max-size',
+    'whole number',
+  ),
+  row('artifacts-max-total zero', { 'artifacts-max-total': '0' }, 'artifacts-max-total', 'zero'),
+  row(
+    'artifacts-extract not a boolean',
+    { 'artifacts-extract': 'yes' },
+    'artifacts-extract',
+    'not a boolean',
+  ),
+  row('if-no-artifacts unknown', { 'if-no-artifacts': 'fail' }, 'if-no-artifacts', 'allowed'),
+  row(
+    'outputs-file outside the archive',
+    { 'outputs-file': '../secrets.env' },
+    'outputs-file',
+    'relative path',
+  ),
+  row('outputs-file absolute', { 'outputs-file': '/etc/passwd' }, 'outputs-file', 'relative path'),
+  row(
+    'outputs-file without waiting',
+    { 'outputs-file': 'outputs.env', wait: 'false' },
+    'outputs-file',
+    '`wait: false`',
+  ),
 ];
 
 function manyIds(count: number): string[] {

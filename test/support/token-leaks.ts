@@ -6,10 +6,12 @@ import { parseRunnerOutput, type ActionResult } from './action-harness.ts';
 export const LEAK_TOKEN = 'ghp_Q7xT2mZ9vK4pL8sR1wN6yB3cF5hJ0dA2eG4iU';
 
 export function tokenWindows(text: string, token = LEAK_TOKEN, size = 8): string[] {
+  // Read as a person reads it: zero-width and other invisible characters between the token's do not hide it.
+  const readable = text.replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
   const found = new Set<string>();
   for (let start = 0; start + size <= token.length; start++) {
     const window = token.slice(start, start + size);
-    if (text.includes(window)) found.add(window);
+    if (readable.includes(window)) found.add(window);
   }
   return [...found];
 }

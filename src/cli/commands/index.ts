@@ -1,6 +1,7 @@
 // Every command, in the order the main help lists them.
 import type { CommandSpec } from '../command.ts';
 import { abort } from './abort.ts';
+import { artifacts } from './artifacts.ts';
 import { appGet, appIgnoreBranches, appsList, pipelinesList } from './apps.ts';
 import { buildsList, deploysList } from './builds.ts';
 import { emulator } from './emulator.ts';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   runGet,
   steps,
   logs,
+  artifacts,
   appsList,
   appGet,
   appIgnoreBranches,

@@ -11,6 +11,7 @@ import { realSleep } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { withClient } from '../connection.ts';
 import { UsageError } from '../errors.ts';
+import { inertJson } from '../json.ts';
 import { inGitHubActions, type CliIo } from '../io.ts';
 import { stdoutStyle } from '../output.ts';
 import { createTerminalLog } from '../terminal/log.ts';
@@ -109,7 +110,10 @@ async function printSteps({ client, runId, only, follow, live, cancel }: Printin
   await live.stop();
 }
 
-/** `--json`: one object per log line, tagged with its step; nothing else on stdout. */
+/**
+ * `--json`: one object per log line, tagged with its step; nothing else on stdout. The line and the step's
+ * name are remote text: inertJson keeps a `##[` in them from reaching the runner as one.
+ */
 function jsonPrinter(io: CliIo): { log: Log; print: (step: Step, lines: readonly string[]) => void } {
   const none = () => undefined;
   const log: Log = {
@@ -124,7 +128,7 @@ function jsonPrinter(io: CliIo): { log: Log; print: (step: Step, lines: readonly
   };
   const print = (step: Step, lines: readonly string[]) => {
     io.stdout.write(
-      lines.map((line) => `${JSON.stringify({ step: step.order, name: step.name, line })}\n`).join(''),
+      lines.map((line) => `${inertJson({ step: step.order, name: step.name, line })}\n`).join(''),
     );
   };
   return { log, print };

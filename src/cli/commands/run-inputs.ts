@@ -83,10 +83,32 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
       'live: each step’s log as it runs; failed, all: the tail of those steps’ logs; none (default: auto, live for one target).',
   },
   summary: { value: '<true|false>', description: 'Print the summary at the end (default: true).' },
+  artifacts: {
+    value: '<none|all|step>',
+    description: 'Bring these steps’ artifacts back: all, or a step name; repeat it (default: none).',
+  },
+  'artifacts-path': { value: '<dir>', description: 'Where they go (default: ci-run-artifacts).' },
+  'artifacts-max-size': {
+    value: '<size>',
+    description: 'Most bytes for one step, e.g. 500MB (default: 2GB).',
+  },
+  'artifacts-max-total': { value: '<size>', description: 'Most bytes for all of them (default: 10GB).' },
+  'artifacts-extract': {
+    value: '<true|false>',
+    description: 'false: keep each archive as it came (default: true).',
+  },
+  'if-no-artifacts': {
+    value: '<warn|error|ignore>',
+    description: 'When a named step stored nothing (default: warn).',
+  },
+  'outputs-file': {
+    value: '<path>',
+    description: 'A KEY=VALUE file inside the archives, printed as remote outputs.',
+  },
 };
 
 /** Flags that may repeat: each value is one line of the input. */
-const REPEATED = new Set<InputName>(['env-vars', 'pipeline-id', 'pipeline', 'run-id']);
+const REPEATED = new Set<InputName>(['env-vars', 'pipeline-id', 'pipeline', 'run-id', 'artifacts']);
 
 /** One flag per action input, plus `--env-vars-file`. */
 export const RUN_OPTIONS: Record<string, OptionSpec> = {
@@ -119,7 +141,7 @@ export function inputsFromFlags(flags: Flags, io: CliIo, token: string): (name: 
   const values: Record<string, string> = {
     ...Object.fromEntries(INPUT_NAMES.map((name) => [name, flags.string(name) ?? ''])),
     ...Object.fromEntries(
-      ['pipeline-id', 'pipeline', 'run-id'].map((name) => [name, flags.list(name).join('\n')]),
+      ['pipeline-id', 'pipeline', 'run-id', 'artifacts'].map((name) => [name, flags.list(name).join('\n')]),
     ),
     'base-url': baseUrlOf(flags, io.env),
     token,

@@ -12,7 +12,9 @@ import { readSettings } from '../../core/settings.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
 import { tokenOf } from '../connection.ts';
-import { EXIT } from '../errors.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import type { ArtifactFiles } from '../../core/artifacts/files.ts';
+import { wantsArtifacts, type ArtifactSettings } from '../../core/settings/artifacts.ts';
 import { inGitHubActions } from '../io.ts';
 import { guardLines, printJson } from '../output.ts';
 import { sanitizeLine } from '../../text/safety.ts';
@@ -20,6 +22,7 @@ import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
 import { messageOf } from '../../text/message.ts';
+import { terminalPlace } from './artifacts.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -58,6 +61,7 @@ export const run: CommandSpec = {
       process.exit(code);
     });
 
+    const artifacts = await artifactFilesFor(settings.artifacts, io.cwd);
     let client: ApiClient | undefined;
     try {
       client = createApiClient({ ...settings, userAgent: USER_AGENT, debug: (line) => log.debug(line) });
@@ -73,6 +77,7 @@ export const run: CommandSpec = {
         outputs: mapOutputs(outputs),
         state: memoryState(),
         summary: { publish: async (laidOut) => void (summary = laidOut) },
+        ...(artifacts ? { artifacts } : {}),
       });
       log.clearProgress();
 
@@ -103,6 +108,15 @@ export const run: CommandSpec = {
     }
   },
 };
+
+/** The artifacts port over `--artifacts-path` in the current folder, checked before anything is sent. */
+async function artifactFilesFor(settings: ArtifactSettings, cwd: string): Promise<ArtifactFiles | undefined> {
+  if (!wantsArtifacts(settings)) return undefined;
+  const { openArtifactFiles } = await import('../../artifacts/files.ts');
+  const opened = await openArtifactFiles(settings, terminalPlace(settings.path, cwd));
+  if ('problem' in opened) throw new UsageError(`--artifacts-path: ${opened.problem}`);
+  return opened.files;
+}
 
 function outcomeJson(outcome: Outcome) {
   return { outcome: outcome.kind, success: outcome.success, message: outcome.message };

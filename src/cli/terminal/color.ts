@@ -31,22 +31,21 @@ export function createStyle(enabled: boolean): Style {
   };
 }
 
+// Keyed by remote text (a result word) or an icon, hence a Map: a result may be `constructor`.
+const RESULT_PAINT = new Map<string, 'green' | 'red' | 'yellow'>([
+  ['passed', 'green'],
+  ['✔', 'green'],
+  ['failed', 'red'],
+  ['✖', 'red'],
+  ['aborted', 'yellow'],
+  ['cancelled', 'yellow'],
+  ['timed-out', 'yellow'],
+  ['⊘', 'yellow'],
+  ['⏱', 'yellow'],
+]);
+
 /** Colours a result word or icon the way the report does: passed green, failed red, aborted yellow. */
 export function paintResult(style: Style, result: string, text: string = result): string {
-  switch (result) {
-    case 'passed':
-    case '✔':
-      return style.green(text);
-    case 'failed':
-    case '✖':
-      return style.red(text);
-    case 'aborted':
-    case 'cancelled':
-    case 'timed-out':
-    case '⊘':
-    case '⏱':
-      return style.yellow(text);
-    default:
-      return text;
-  }
+  const colour = RESULT_PAINT.get(result);
+  return colour ? style[colour](text) : text;
 }

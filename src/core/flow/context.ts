@@ -5,7 +5,7 @@ import type { FlowBounds } from '../deadline.ts';
 import type { FlowPorts } from '../ports.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
-import type { FinalView, FlowSink } from './events.ts';
+import type { FinalView, FlowSink, TargetFacts } from './events.ts';
 import type { CancelSignals } from './cancel.ts';
 import type { Broadcast } from './fan-out.ts';
 
@@ -16,9 +16,11 @@ export interface FlowDeps extends FlowPorts {
   resolved?: (resolving: Promise<Resolved>) => Promise<void>;
   /** With several targets and `fail-fast`: the target whose failure stopped this one, if one did. */
   stoppedBy?: () => string | undefined;
+  /** What the target's sinks made by `settling`, which the decision reads (missing artifacts). */
+  facts?: TargetFacts;
 }
 
-export interface FlowContext extends Omit<FlowDeps, 'sinks' | 'stoppedBy'> {
+export interface FlowContext extends Omit<FlowDeps, 'sinks' | 'stoppedBy' | 'facts'> {
   /** The API port with the flow's bounds (cancel and deadline) on every call. */
   client: CiApi;
   /** The port as given, for the abort that follows a stop: it has a budget of its own. */

@@ -2,9 +2,10 @@
 // whatever path the flow took; a new kind of report is a new sink, never a new exit.
 import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
+import type { ArtifactFacts } from '../artifacts/facts.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
-import type { Outcome } from '../outcome.ts';
+import type { Ending, Outcome } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { WebLinks } from '../web-url.ts';
 import type { OpenReportsStore, Outputs } from '../contract.ts';
@@ -56,6 +57,12 @@ export interface FinalView {
   trigger?: TriggerInfo;
 }
 
+/** How a target's flow ended, before the one decision: the way it ended and what is known. */
+export interface Ended {
+  ending: Ending;
+  final: FinalView;
+}
+
 export interface Conclusion {
   outcome: Outcome;
   final: FinalView;
@@ -94,6 +101,11 @@ export interface FlowSink {
    * the stop prints is not inside it.
    */
   stopping?(reason: 'cancelled' | 'timeout'): Promise<void>;
+  /**
+   * The flow is over and its decision comes next: a sink whose facts the decision reads finishes them
+   * (the artifacts sink waits for its reads), once, whatever path the flow took.
+   */
+  settling?(final: FinalView): Promise<void>;
   /** The target's end: once, whatever path the flow took. */
   concluded?(conclusion: Conclusion): Promise<void> | void;
   /** The step's end, once every target has ended: heard once by the step's own sinks. */
@@ -116,6 +128,7 @@ export const FLOW_EVENTS = {
   stepFinished: 'awaited',
   workflowChanged: 'now',
   stopping: 'awaited',
+  settling: 'once',
   concluded: 'once',
   stepEnded: 'once',
 } as const satisfies Record<FlowEvent, 'now' | 'awaited' | 'once'>;
@@ -146,10 +159,23 @@ export interface TargetRun {
   openReports: OpenReportsStore;
   /** A report's name for this target: the name itself with one target, holding the label among several. */
   nameFor(name: string): string;
-  /** The ends of its failed steps' logs, by step id, read once. */
-  tails: ReadonlyMap<string, StepLogFacts>;
+  /** What its sinks make for the sinks after them (see the sink table). */
+  facts: TargetFacts;
   cancel: CancelSignals;
 }
+
+/**
+ * What a target's sinks make for the sinks after them, each named in the sink table by the row that makes
+ * it and the rows that read it; a fact is complete once its maker has heard `concluded`.
+ */
+export interface TargetFacts {
+  /** The ends of its failed steps' logs, by step id, read once (`failed-logs`). */
+  readonly tails: ReadonlyMap<string, StepLogFacts>;
+  /** What its steps' artifacts came to, by `settling` (`artifacts`); absent when none were asked for. */
+  artifacts?: ArtifactFacts;
+}
+
+export type TargetFactName = keyof TargetFacts;
 
 export interface TargetEnd extends TargetRun {
   conclusion: Conclusion;

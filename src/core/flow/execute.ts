@@ -1,14 +1,14 @@
 // The whole flow of one target, shared by the action and the CLI:
 // settings → resolve → trigger (exactly once) → follow → (retry: trigger again) → (workflow) → outcome.
-// Every stage returns a Conclusion or throws; the one exit below hands it to every sink once and
-// returns it.
+// Every stage returns how it ended (an `Ending` with what is known) or throws; the one exit below decides
+// once, hands the conclusion to every sink once and returns it.
 import { boundedClient, flowBounds } from '../deadline.ts';
-import { decide, type Ending } from '../outcome.ts';
+import { decide, isCancel, type Ending } from '../outcome.ts';
 import type { Settings } from '../settings.ts';
 import { TriggerCancelledError } from '../trigger.ts';
 import type { FlowContext, FlowDeps } from './context.ts';
 import { cutShort } from './cut-short.ts';
-import type { Conclusion } from './events.ts';
+import type { Conclusion, Ended, TargetFacts } from './events.ts';
 import { fanOut } from './fan-out.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { nextAttempt } from './retry.ts';
@@ -30,62 +30,69 @@ export async function execute(settings: Settings, deps: FlowDeps): Promise<Concl
     emit: fanOut(sinks, deps.log),
     view: { steps: [] },
   };
-  let conclusion: Conclusion;
+  let ended: Ended;
   try {
-    conclusion = await runFlow(context);
-  } catch (error) {
-    // Whatever went wrong, the outputs and the summary still tell what is known.
-    if (error instanceof TriggerCancelledError) {
-      const ending: Ending = {
-        kind: 'trigger-cancelled',
-        message: error.message,
-        nothingTriggered: error.nothingTriggered,
-      };
-      conclusion = { ...decide(ending, settings), final: { ...context.view } };
-    } else {
-      // A request cut off by the timeout or the job's cancel ends as they do between two polls.
-      conclusion = (await cutShort(context)) ?? {
-        ...decide({ kind: 'error', error }, settings),
-        final: { ...context.view },
-      };
-    }
+    ended = await endOf(context);
+    // Within the flow's bounds: what a sink still reads for the decision stops at the deadline or a cancel.
+    await context.emit.settling(ended.final);
   } finally {
     bounds.dispose();
   }
-  // A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
-  const failedFirst = stoppedBy?.();
-  if (failedFirst !== undefined && conclusion.outcome.kind === 'cancelled') {
-    conclusion = { ...conclusion, ...decide(stoppedByFailFast(conclusion, failedFirst), settings) };
-  }
+  // The one decision. A target stopped by another's failure was aborted, not cancelled: every sink hears it so.
+  const conclusion: Conclusion = {
+    ...decide(withArtifacts(failFastOr(ended, stoppedBy?.()), deps.facts, settings), settings),
+    final: ended.final,
+  };
   await context.emit.concluded(conclusion);
   return conclusion;
 }
 
-async function runFlow(context: FlowContext): Promise<Conclusion> {
-  const prepared = await prepare(context);
-  if (!prepared) {
-    return { ...decide({ kind: 'cancelled-before-trigger' }, context.settings), final: { steps: [] } };
+/** How the flow ended, a throw included. */
+async function endOf(context: FlowContext): Promise<Ended> {
+  try {
+    return await runFlow(context);
+  } catch (error) {
+    // Whatever went wrong, the outputs and the summary still tell what is known.
+    if (error instanceof TriggerCancelledError) {
+      return {
+        ending: { kind: 'trigger-cancelled', during: error.during, nothingTriggered: error.nothingTriggered },
+        final: { ...context.view },
+      };
+    }
+    // A request cut off by the timeout or the job's cancel ends as they do between two polls.
+    return (await cutShort(context)) ?? { ending: { kind: 'error', error }, final: { ...context.view } };
   }
+}
+
+async function runFlow(context: FlowContext): Promise<Ended> {
+  const prepared = await prepare(context);
+  if (!prepared) return { ending: { kind: 'cancelled-before-trigger' }, final: { steps: [] } };
   let attempt: Prepared = prepared;
   for (;;) {
     await start(context, attempt);
     const end = await waitForEnd(context, attempt);
     if (end !== 'retry') return end;
     const next = await nextAttempt(context, attempt);
-    if ('outcome' in next) return next;
+    if ('ending' in next) return next;
     attempt = next;
   }
 }
 
-function stoppedByFailFast({ outcome, settled, final }: Conclusion, failedFirst: string): Ending {
+/** A run that finished, where a step `artifacts` names stored nothing and `if-no-artifacts` is `error`. */
+function withArtifacts(ending: Ending, facts: TargetFacts | undefined, settings: Settings): Ending {
+  const missing = facts?.artifacts?.missing ?? [];
+  if (ending.kind !== 'finished' || settings.artifacts.ifNone !== 'error' || missing.length === 0)
+    return ending;
+  return { kind: 'artifacts-missing', finished: ending, missing };
+}
+
+/** A cancel that `fail-fast` caused (another target failed first) is that target's ending. */
+function failFastOr({ ending, final }: Ended, failedFirst: string | undefined): Ending {
+  if (failedFirst === undefined || !isCancel(ending)) return ending;
   return {
     kind: 'stopped-by-fail-fast',
     failedFirst,
-    cancelled: {
-      decision: { outcome, settled },
-      abort: final.abort,
-      steps: final.steps,
-      what: final.ref?.kind === 'build' ? 'build' : 'run',
-    },
+    cancelled: ending,
+    target: { abort: final.abort, steps: final.steps, what: final.ref?.kind === 'build' ? 'build' : 'run' },
   };
 }

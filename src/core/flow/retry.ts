@@ -3,10 +3,10 @@
 // timeout, a cancellation or an error. Each attempt is triggered exactly once, like the first, behind
 // a watermark of its own.
 import type { Remote } from '../model.ts';
-import { attemptWords, decide, failedAttemptLine } from '../outcome.ts';
+import { attemptWords, failedAttemptLine } from '../outcome.ts';
 import { failedStepOf } from '../report/format.ts';
 import type { FlowContext } from './context.ts';
-import type { Conclusion, RetriedAttempt } from './events.ts';
+import type { Ended, RetriedAttempt } from './events.ts';
 import { lookBefore, type Prepared } from './prepare.ts';
 
 type View = FlowContext['view'];
@@ -31,15 +31,17 @@ export function shouldRetry(context: FlowContext, finished: Remote, deadline: nu
  * Says why the attempt is triggered again and takes a fresh watermark for the next trigger; a cancel
  * that comes before it ends the flow with the failed attempt as the last word.
  */
-export async function nextAttempt(context: FlowContext, prepared: Prepared): Promise<Prepared | Conclusion> {
+export async function nextAttempt(context: FlowContext, prepared: Prepared): Promise<Prepared | Ended> {
   const { view, settings, log, cancel } = context;
   const ref = view.ref!;
   const next = { number: attemptOf(view) + 1, of: settings.retries + 1 };
   log.info(`${failedAttemptLine(ref, view.steps)}; triggering it again: ${attemptWords(next)}.`);
   const before = await lookBefore(context, prepared.resolved);
   if (cancel.signal.aborted) {
-    const ending = { kind: 'cancelled-before-retry' as const, failed: ref, steps: view.steps, next };
-    return { ...decide(ending, settings), final: { ...view } };
+    return {
+      ending: { kind: 'cancelled-before-retry', failed: ref, steps: view.steps, next },
+      final: { ...view },
+    };
   }
   return { ...prepared, before };
 }

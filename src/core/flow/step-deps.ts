@@ -1,4 +1,5 @@
 // What an adapter hands the composition root (step.ts) to run a step: the ports, and its own reports.
+import type { ArtifactFiles } from '../artifacts/files.ts';
 import type { Outputs, StateStore } from '../contract.ts';
 import type { FlowPorts } from '../ports.ts';
 import type { StepSummary } from '../report/step-summary.ts';
@@ -16,4 +17,6 @@ export interface StepDeps extends FlowPorts {
   targetSinks?: (run: TargetRun) => FlowSink[];
   /** The adapter's own sinks that hear the step's end. */
   stepSinks?: readonly FlowSink[];
+  /** Where artifacts go, when `artifacts` or `outputs-file` asks for them: its root checked already. */
+  artifacts?: ArtifactFiles;
 }

@@ -1,10 +1,10 @@
 // Cancelled or timed out: abort what is still running (or leave it, as configured), then conclude.
 import type { Step, Workflow } from '../../api/types.ts';
 import { abortAll, type AbortResult } from '../abort.ts';
-import { decide, type Work } from '../outcome.ts';
+import type { Work } from '../outcome.ts';
 import type { RemoteRef } from '../refs.ts';
 import type { FlowContext } from './context.ts';
-import type { Conclusion } from './events.ts';
+import type { Ended } from './events.ts';
 
 /** Time left for the abort after a signal: the runner sends SIGTERM 7.5 s after SIGINT. */
 const CANCEL_ABORT_BUDGET_MS = 4500;
@@ -15,7 +15,7 @@ export async function stop(
   reason: 'cancelled' | 'timeout',
   refs: readonly RemoteRef[],
   what: Work = refs[0]?.kind ?? 'run',
-): Promise<Conclusion> {
+): Promise<Ended> {
   const { settings, log, view } = context;
   const failFast = reason === 'cancelled' && context.cancel.failFast?.aborted === true;
   const racingTheRunner = reason === 'cancelled' && !failFast;
@@ -50,8 +50,10 @@ export async function stop(
       view.steps = await refreshSteps(context, main.ref, view.steps);
     }
   }
-  const decision = decide({ kind: 'stopped', reason, what, abort, leftOnPurpose: !shouldAbort }, settings);
-  return { ...decision, final: { ...view, ...(abort ? { abort } : {}) } };
+  return {
+    ending: { kind: 'stopped', reason, what, abort, leftOnPurpose: !shouldAbort },
+    final: { ...view, ...(abort ? { abort } : {}) },
+  };
 }
 
 /** The workflow as the aborts left it, so that its result counts how its runs ended. */
@@ -67,12 +69,14 @@ function afterAborts(workflow: Workflow, results: readonly AbortResult[]): Workf
 }
 
 function combine(results: readonly AbortResult[]): AbortResult {
+  const last = results.length - 1;
   return {
     ref: results[0]!.ref,
     confirmed: results.every((result) => result.confirmed),
     ...(results.every((result) => result.alreadyFinished) ? { alreadyFinished: true } : {}),
     ...(results[0]?.resource ? { resource: results[0].resource } : {}),
     message: results.map((result) => result.message).join(' '),
+    clause: results.map((result, index) => (index === last ? result.clause : result.message)).join(' '),
   };
 }
 

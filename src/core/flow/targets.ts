@@ -56,7 +56,7 @@ function oneTarget(settings: Settings, deps: StepDeps): Targets {
     outputs: deps.outputs,
     openReports: openReportsIn(deps.state),
     nameFor: (name) => name,
-    tails: failedLogs.tails,
+    facts: { tails: failedLogs.tails },
     cancel,
   };
   return {
@@ -92,7 +92,7 @@ function severalTargets(settings: Settings, deps: StepDeps): Targets {
       outputs: { set: () => undefined },
       openReports: state.openReportsOf(index),
       nameFor: (name) => nameForTarget(name, label),
-      tails: failedLogs.tails,
+      facts: { tails: failedLogs.tails },
       cancel,
     };
     return {

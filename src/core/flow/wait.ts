@@ -2,22 +2,22 @@
 // its workflow. Ends in a Conclusion: settled on a result, or stopped by a cancel or the timeout.
 import { isFinished, type Result } from '../../api/types.ts';
 import { follow } from '../follow.ts';
-import { decide, type Work } from '../outcome.ts';
+import type { Work } from '../outcome.ts';
 import { createPollPolicy } from '../polling.ts';
 import { runRef } from '../refs.ts';
 import { followWorkflow, worstItemResult } from '../workflow.ts';
 import type { FlowContext } from './context.ts';
-import type { Conclusion } from './events.ts';
+import type { Ended } from './events.ts';
 import type { Prepared } from './prepare.ts';
 import { attemptOf, shouldRetry } from './retry.ts';
 import { stop } from './stop.ts';
 
-/** A Conclusion, or `retry` when the run finished `failed` by itself and may be triggered again. */
-export async function waitForEnd(context: FlowContext, prepared: Prepared): Promise<Conclusion | 'retry'> {
+/** How it ended, or `retry` when the run finished `failed` by itself and may be triggered again. */
+export async function waitForEnd(context: FlowContext, prepared: Prepared): Promise<Ended | 'retry'> {
   const { settings, view, cancel } = context;
   const ref = view.ref!;
   if (cancel.signal.aborted) return stop(context, 'cancelled', [ref]);
-  if (!settings.wait) return { ...decide({ kind: 'not-waited', ref }, settings), final: { ...view } };
+  if (!settings.wait) return { ending: { kind: 'not-waited', ref }, final: { ...view } };
   const deadline = settings.timeoutMs !== undefined ? context.startedAt + settings.timeoutMs : undefined;
   const end = await follow(
     context,
@@ -53,7 +53,7 @@ async function waitForWorkflow(
   context: FlowContext,
   applicationId: string,
   deadline: number | undefined,
-): Promise<Conclusion> {
+): Promise<Ended> {
   const { settings, view, client } = context;
   context.log.info('Waiting for the rest of the workflow…');
   const end = await followWorkflow(context, {
@@ -74,16 +74,16 @@ async function waitForWorkflow(
   return stop(context, end.reason, running, 'workflow');
 }
 
-/** The remote work finished: gate on its result. */
+/** The remote work finished: the gate goes by its result. */
 function settle(
   context: FlowContext,
   { result, rawResult }: { result: Result; rawResult?: string },
   what: Work,
-): Conclusion {
+): Ended {
   const { view, settings } = context;
   const number = attemptOf(view);
-  const decision = decide(
-    {
+  return {
+    ending: {
       kind: 'finished',
       what,
       result,
@@ -91,7 +91,6 @@ function settle(
       steps: view.steps,
       ...(number > 1 ? { attempt: { number, of: settings.retries + 1 } } : {}),
     },
-    settings,
-  );
-  return { ...decision, final: { ...view } };
+    final: { ...view },
+  };
 }

@@ -38,12 +38,25 @@ const RESULT_ICONS = new Map<string, string>([
   ['failed', '✖'],
   ['aborted', '⊘'],
 ]);
-const OUTCOME_ICONS = new Map<string, string>([
-  ...RESULT_ICONS,
-  ['timed-out', '⏱'],
-  ['cancelled', '⊘'],
-  ['triggered', '➜'],
-]);
+// Keyed by our own outcome kinds, so a new kind does not compile until it has its icon and word.
+const OUTCOME_ICONS: Record<OutcomeKind, string> = {
+  passed: '✔',
+  failed: '✖',
+  aborted: '⊘',
+  'timed-out': '⏱',
+  cancelled: '⊘',
+  unknown: '…',
+  triggered: '➜',
+};
+const OUTCOME_WORDS: Record<OutcomeKind, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  aborted: 'aborted',
+  'timed-out': 'timed out',
+  cancelled: 'cancelled',
+  unknown: 'unknown',
+  triggered: 'triggered',
+};
 
 /** ✔ passed, ✖ failed, ⊘ aborted, … anything else (unknown, or not finished yet). */
 export function resultIcon(result: string): string {
@@ -52,11 +65,11 @@ export function resultIcon(result: string): string {
 
 /** The result's icon, or ⏱ timed out, ⊘ cancelled, ➜ triggered (not waited for). */
 export function outcomeIcon(outcome: OutcomeKind): string {
-  return OUTCOME_ICONS.get(outcome) ?? '…';
+  return OUTCOME_ICONS[outcome];
 }
 
 export function outcomeWord(outcome: OutcomeKind): string {
-  return outcome === 'timed-out' ? 'timed out' : outcome;
+  return OUTCOME_WORDS[outcome];
 }
 
 export type StepLike = Pick<Step, 'order' | 'name' | 'result'> &

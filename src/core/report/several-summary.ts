@@ -19,7 +19,10 @@ const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 /** Each target's summary document, labelled with the target. */
 function targetDocs(end: StepEnd): Array<{ target: TargetEnd; doc: SummaryDoc }> {
   return end.targets.map((target) => {
-    const doc = targetSummaryDoc(target.settings, target.info, target.conclusion, { tails: target.tails });
+    const doc = targetSummaryDoc(target.settings, target.info, target.conclusion, {
+      tails: target.facts.tails,
+      artifacts: target.facts.artifacts,
+    });
     return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
   });
 }

@@ -9,8 +9,8 @@ import { renderSummaryText } from './summary-text.ts';
 
 export type StepSummary = { kind: 'target'; facts: TargetSummaryFacts } | { kind: 'targets'; end: StepEnd };
 
-function docOf({ settings, info, conclusion, tails, stepUrl }: TargetSummaryFacts): SummaryDoc {
-  return targetSummaryDoc(settings, info, conclusion, { tails, stepUrl });
+function docOf({ settings, info, conclusion, tails, artifacts, stepUrl }: TargetSummaryFacts): SummaryDoc {
+  return targetSummaryDoc(settings, info, conclusion, { tails, artifacts, stepUrl });
 }
 
 export function stepSummaryHtml(summary: StepSummary): string {

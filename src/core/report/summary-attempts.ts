@@ -1,7 +1,18 @@
 // The attempts of a flow with retries, as the summary lists them: every run triggered for the target,
 // oldest first, with its id, its page and how it ended.
 import type { FinalView } from '../flow/events.ts';
-import { elapsedMs, failedStepOf } from './format.ts';
+import { elapsedMs, failedStepOf, formatDuration, resultIcon } from './format.ts';
+import { ourLink, type LinkInline, type StateMark } from './summary-inline.ts';
+
+export interface AttemptRow {
+  attempt: number;
+  id: string;
+  page: LinkInline;
+  state: StateMark;
+  duration?: string;
+  /** `2/3 build` */
+  failedAt?: string;
+}
 
 export interface SummaryAttempt {
   attempt: number;
@@ -40,4 +51,22 @@ export function summaryAttempts(final: FinalView): SummaryAttempt[] | undefined 
       };
     },
   );
+}
+
+/** An attempt as the summary's table shows it. */
+export function attemptRow(attempt: SummaryAttempt): AttemptRow {
+  const finished = attempt.status === 'finished';
+  const step = attempt.failedStep;
+  return {
+    attempt: attempt.attempt,
+    id: attempt.id,
+    page: ourLink(attempt.url),
+    state: {
+      icon: finished ? resultIcon(attempt.result) : '…',
+      word: (finished ? attempt.result : attempt.status) || 'unknown',
+      tone: finished ? attempt.result : attempt.status,
+    },
+    ...(attempt.durationMs !== undefined ? { duration: formatDuration(attempt.durationMs) } : {}),
+    ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
+  };
 }

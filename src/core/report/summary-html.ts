@@ -5,6 +5,7 @@
 // Markdown renderer takes it as it is and nothing in the escaped text can turn into Markdown (links,
 // images, emphasis). Line breaks in remote text become <br>.
 import { clip, escapeHtml, htmlText, stripControls } from '../../text/safety.ts';
+import type { ArtifactRow } from './summary-artifacts.ts';
 import {
   FAILURE_LIMITS,
   linesNote,
@@ -195,6 +196,14 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
         'attempt',
         section.rows.map((_, index) => index),
       );
+    case 'artifacts':
+      return tableBlock(
+        `<h3>${escapeHtml(section.title)}</h3>`,
+        ARTIFACT_TABLE,
+        section.rows,
+        'step',
+        section.rows.map((_, index) => index),
+      );
     case 'workflow':
       return tableBlock(
         `<h3>${escapeHtml(section.title)} ${code(section.id)}</h3>`,
@@ -239,6 +248,19 @@ const STEP_TABLE: Table<StepRow> = {
     (row) => orDash(row.duration, escapeHtml),
     (row) => orDash(row.log, inline),
     (row) => orDash(row.artifacts, inline),
+  ],
+};
+
+const ARTIFACT_TABLE: Table<ArtifactRow> = {
+  head: '<thead><tr><th>#</th><th>Step</th><th>Status</th><th>Files</th><th>Size</th><th>Folder</th></tr></thead>',
+  cells: [
+    (row) => (row.order > 0 ? String(row.order) : '—'),
+    (row) => text(row.step),
+    (row) =>
+      `${stateCell(row)}${row.reason !== undefined ? `: ${text(row.reason, SUMMARY_LIMITS.message)}` : ''}`,
+    (row) => String(row.files),
+    (row) => escapeHtml(row.size),
+    (row) => orDash(row.folder, (folder) => `<code>${text(folder)}</code>`),
   ],
 };
 

@@ -1,5 +1,6 @@
 // The pieces of the summary's values, and the one place a link is made safe to show. Kept apart from
 // the layout so that the sections built elsewhere (failures.ts) use the same pieces without a cycle.
+import type { OutcomeKind } from '../outcome-kind.ts';
 
 /** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
 export const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 } as const;
@@ -28,6 +29,11 @@ export interface StateMark {
   icon: string;
   word: string;
   tone: string;
+}
+
+/** The step's own mark: coloured by how it ended. */
+export interface OutcomeMark extends StateMark {
+  tone: OutcomeKind;
 }
 
 /**

@@ -1,6 +1,5 @@
-// The job summary as data. buildSummary() gathers what is known at the end (the remote run, the settings, the
-// outcome) and lays it out once, as an ordered list of labelled fields and sections. The renderers
-// (summary-html.ts for GITHUB_STEP_SUMMARY, summary-text.ts for a terminal) only decide how each kind of
+// The job summary as data: buildSummary() lays out what is known at the end (run, settings, outcome) once, as
+// labelled fields and sections. The renderers (summary-html.ts, summary-text.ts) only decide how each kind of
 // value looks; what is shown, under which label and in which order is decided here.
 import type { Step } from '../../api/types.ts';
 import type { FinalView, TriggerInfo } from '../flow/events.ts';
@@ -18,10 +17,18 @@ import {
   words,
   type Inline,
   type LinkInline,
+  type OutcomeMark,
   type StateMark,
   type SummaryField,
 } from './summary-inline.ts';
-import { summaryAttempts, type SummaryAttempt } from './summary-attempts.ts';
+import type { ArtifactFacts } from '../artifacts/facts.ts';
+import {
+  artifactRow,
+  summaryArtifacts,
+  type ArtifactRow,
+  type SummaryArtifact,
+} from './summary-artifacts.ts';
+import { attemptRow, summaryAttempts, type AttemptRow, type SummaryAttempt } from './summary-attempts.ts';
 
 export interface SummaryStep {
   id?: string;
@@ -76,6 +83,8 @@ export interface SummaryData {
   workflow?: { id: string; items: SummaryWorkflowItem[] };
   /** Every attempt, oldest first, when a failed one was triggered again (`retries`). */
   attempts?: SummaryAttempt[];
+  /** What each step considered brought back (`artifacts`). */
+  artifacts?: SummaryArtifact[];
   /** Keys only, in the order sent; values never reach the summary. */
   envKeys: string[];
   notes?: string[];
@@ -95,9 +104,10 @@ export interface SummaryInput {
   logTails?: ReadonlyMap<string, StepLogFacts>;
   /** Where people see a step; without it, steps link to their logs. */
   stepUrl?: StepUrl;
+  artifacts?: ArtifactFacts;
 }
 
-export { SUMMARY_LIMITS, type Inline, type LinkInline, type StateMark, type SummaryField };
+export { SUMMARY_LIMITS, type AttemptRow, type Inline, type LinkInline, type StateMark, type SummaryField };
 
 export interface StepRow {
   order: number;
@@ -119,20 +129,11 @@ export interface WorkflowRow {
   runId?: string;
 }
 
-export interface AttemptRow {
-  attempt: number;
-  id: string;
-  page: LinkInline;
-  state: StateMark;
-  duration?: string;
-  /** `2/3 build` */
-  failedAt?: string;
-}
-
 export type SummarySection =
   | { kind: 'steps'; title: string; rows: StepRow[] }
   | FailuresSection
   | { kind: 'attempts'; title: string; rows: AttemptRow[] }
+  | { kind: 'artifacts'; title: string; rows: ArtifactRow[] }
   | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
   | { kind: 'env'; title: string; keys: string[] }
   | { kind: 'notes'; title: string; items: string[] };
@@ -140,7 +141,7 @@ export type SummarySection =
 export interface SummaryDoc {
   /** The facts it was laid out from. */
   data: SummaryData;
-  title: StateMark;
+  title: OutcomeMark;
   /** In display order; fields without a value are left out. */
   fields: SummaryField[];
   /** In display order. */
@@ -235,6 +236,7 @@ function summaryData(input: SummaryInput): SummaryData {
         }
       : {}),
     ...(attempts ? { attempts } : {}),
+    ...optionalField('artifacts', summaryArtifacts(input.artifacts, settings.artifacts.path)),
     envKeys: settings.envVars.map((pair) => pair.key),
     notes,
   };
@@ -316,6 +318,9 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
             : undefined,
       ),
     ),
+    ...(data.artifacts
+      ? [{ kind: 'artifacts' as const, title: 'Artifacts', rows: data.artifacts.map(artifactRow) }]
+      : []),
     ...(data.workflow
       ? [
           {
@@ -354,23 +359,6 @@ const optionalField = <K extends string, T>(key: K, value: T | undefined): Parti
 
 function optional<T>(value: T | undefined): T[] {
   return value === undefined ? [] : [value];
-}
-
-function attemptRow(attempt: SummaryAttempt): AttemptRow {
-  const finished = attempt.status === 'finished';
-  const step = attempt.failedStep;
-  return {
-    attempt: attempt.attempt,
-    id: attempt.id,
-    page: ourLink(attempt.url),
-    state: {
-      icon: finished ? resultIcon(attempt.result) : '…',
-      word: (finished ? attempt.result : attempt.status) || 'unknown',
-      tone: finished ? attempt.result : attempt.status,
-    },
-    ...(attempt.durationMs !== undefined ? { duration: formatDuration(attempt.durationMs) } : {}),
-    ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
-  };
 }
 
 function workflowRow(item: SummaryWorkflowItem): WorkflowRow {

@@ -1,6 +1,7 @@
 // The summary document as plain text for a terminal. Every remote or user string goes through sanitizeLine,
 // so none can carry an escape sequence or start a workflow command.
 import { clip, LINE_BREAKS, sanitizeLine } from '../../text/safety.ts';
+import type { OutcomeKind } from '../outcome-kind.ts';
 import {
   FAILURE_LIMITS,
   linesNote,
@@ -22,10 +23,24 @@ export interface TextSummaryOptions {
   color?: boolean;
 }
 
-const ANSI_COLOURS: Record<string, string> = { passed: '32', failed: '31', aborted: '33', 'timed-out': '33' };
+// The title is coloured by our outcome kind; a step by its result, which is remote text (hence a Map).
+const OUTCOME_COLOURS: Record<OutcomeKind, string | undefined> = {
+  passed: '32',
+  failed: '31',
+  aborted: '33',
+  'timed-out': '33',
+  cancelled: undefined,
+  unknown: undefined,
+  triggered: undefined,
+};
+const RESULT_COLOURS = new Map<string, string>([
+  ['passed', '32'],
+  ['failed', '31'],
+  ['aborted', '33'],
+]);
 const LABEL_WIDTH = 18;
 
-type Paint = (value: string, tone: string) => string;
+type Paint = (value: string, colour: string | undefined) => string;
 
 function one(value: string, max: number = SUMMARY_LIMITS.name): string {
   return sanitizeLine(value, { maxLength: max });
@@ -46,11 +61,9 @@ function inline(part: Inline): string {
 }
 
 export function renderSummaryText(doc: SummaryDoc, options: TextSummaryOptions = {}): string {
-  const paint: Paint = (value, tone) => {
-    const colour = ANSI_COLOURS[tone];
-    return options.color && colour ? `\u001b[${colour}m${value}\u001b[0m` : value;
-  };
-  const lines = [paint(`${doc.title.icon} ${doc.title.word}`, doc.title.tone), ''];
+  const paint: Paint = (value, colour) =>
+    options.color && colour ? `\u001b[${colour}m${value}\u001b[0m` : value;
+  const lines = [paint(`${doc.title.icon} ${doc.title.word}`, OUTCOME_COLOURS[doc.title.tone]), ''];
   for (const field of doc.fields) lines.push(...fieldLines(field));
   for (const section of doc.sections) lines.push('', ...sectionLines(section, paint));
   return `${lines.join('\n')}\n`;
@@ -68,7 +81,7 @@ function fieldLines({ label, value }: SummaryField): string[] {
 }
 
 function mark(state: StateMark, paint: Paint): string {
-  return paint(state.icon, state.tone);
+  return paint(state.icon, RESULT_COLOURS.get(state.tone));
 }
 
 function sectionLines(section: SummarySection, paint: Paint): string[] {
@@ -97,6 +110,15 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
           const duration = row.duration === undefined ? '' : ` (${row.duration})`;
           const at = row.failedAt === undefined ? '' : ` at step ${one(row.failedAt)}`;
           return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
+        }),
+      ];
+    case 'artifacts':
+      return [
+        section.title,
+        ...section.rows.map((row) => {
+          const where = row.folder === undefined ? '' : `  ${one(row.folder)}`;
+          const why = row.reason === undefined ? '' : `: ${one(row.reason, SUMMARY_LIMITS.message)}`;
+          return `  ${mark(row.state, paint)} ${row.order} ${one(row.step)} ${one(row.state.word)}${why}, ${row.files} files, ${row.size}${where}`;
         }),
       ];
     case 'workflow':

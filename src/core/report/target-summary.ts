@@ -1,6 +1,7 @@
 // One target's summary as data, from its conclusion: what the job summary, the terminal and the check
 // run show of it.
 import type { Conclusion, TriggerInfo } from '../flow/events.ts';
+import type { ArtifactFacts } from '../artifacts/facts.ts';
 import type { StepLogFacts } from './failures.ts';
 import { kindOf, pipelineLabel } from './labels.ts';
 import { buildSummary, type StepUrl, type SummaryDoc } from './summary-model.ts';
@@ -12,6 +13,7 @@ export interface TargetSummaryFacts {
   info: TriggerInfo | undefined;
   conclusion: Conclusion;
   tails?: ReadonlyMap<string, StepLogFacts>;
+  artifacts?: ArtifactFacts;
   stepUrl?: StepUrl;
 }
 
@@ -20,7 +22,11 @@ export function targetSummaryDoc(
   settings: Settings,
   info: TriggerInfo | undefined,
   { outcome, final }: Conclusion,
-  extra: { tails?: ReadonlyMap<string, StepLogFacts> | undefined; stepUrl?: StepUrl | undefined } = {},
+  extra: {
+    tails?: ReadonlyMap<string, StepLogFacts> | undefined;
+    artifacts?: ArtifactFacts | undefined;
+    stepUrl?: StepUrl | undefined;
+  } = {},
 ): SummaryDoc {
   const kind = kindOf(settings, info);
   const resource = final.resource ?? info?.resource;
@@ -35,6 +41,7 @@ export function targetSummaryDoc(
     trigger: info,
     pipeline,
     ...(extra.tails ? { logTails: extra.tails } : {}),
+    ...(extra.artifacts ? { artifacts: extra.artifacts } : {}),
     ...(stepUrl ? { stepUrl } : {}),
   });
 }

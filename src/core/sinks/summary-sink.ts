@@ -1,15 +1,14 @@
 // The sink that hands one target's summary, at its end, to whoever lays it out and shows it: the job
 // summary (as HTML) in the action, the terminal (as text) in the CLI. It only gathers the facts, so
 // that the layout can load later (the action loads it while the first request is in flight).
-import type { FlowSink, TriggerInfo } from '../flow/events.ts';
-import type { StepLogFacts } from '../report/failures.ts';
+import type { FlowSink, TargetFacts, TriggerInfo } from '../flow/events.ts';
 import type { StepUrl } from '../report/summary-model.ts';
 import type { TargetSummaryFacts } from '../report/target-summary.ts';
 import type { Settings } from '../settings.ts';
 
 export interface SummarySinkOptions {
-  /** The ends of failed steps' logs, read once for every report (failed-logs.ts). */
-  tails: ReadonlyMap<string, StepLogFacts>;
+  /** What the sinks before it made: the ends of failed steps' logs (failed-logs.ts). */
+  facts: TargetFacts;
   /** A step's page for people; by default the run's web page with `?step=`, else the step's log. */
   stepUrl?: StepUrl;
 }
@@ -17,7 +16,7 @@ export interface SummarySinkOptions {
 export function createSummarySink(
   settings: Settings,
   publish: (facts: TargetSummaryFacts) => Promise<void>,
-  { tails, stepUrl }: SummarySinkOptions,
+  { facts, stepUrl }: SummarySinkOptions,
 ): FlowSink {
   let info: TriggerInfo | undefined;
   return {
@@ -25,7 +24,14 @@ export function createSummarySink(
       info = triggered;
     },
     async concluded(conclusion) {
-      await publish({ settings, info, conclusion, tails, ...(stepUrl ? { stepUrl } : {}) });
+      await publish({
+        settings,
+        info,
+        conclusion,
+        tails: facts.tails,
+        ...(facts.artifacts ? { artifacts: facts.artifacts } : {}),
+        ...(stepUrl ? { stepUrl } : {}),
+      });
     },
   };
 }

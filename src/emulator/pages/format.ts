@@ -1,5 +1,6 @@
 // How the pages write world text, states, times and links. Every name, message, branch and log line
 // comes from a trigger or a world file, so it goes through src/text/safety.ts before it enters HTML.
+import { pathSegment } from '../../text/path-segment.ts';
 import { clip, escapeHtml, htmlText, stripControls } from '../../text/safety.ts';
 
 const MAX_TEXT = 2000;
@@ -20,9 +21,9 @@ export function firstLine(value: string, maxLength = 120): string {
   return text(first, maxLength);
 }
 
-/** A path of the pages from its segments, each percent-encoded, ready for an attribute. */
+/** A path of the pages from its segments, each percent-encoded as the action's links are, for an attribute. */
 export function pagePath(...segments: string[]): string {
-  return escapeHtml(`/${segments.map(encodeURIComponent).join('/')}`);
+  return escapeHtml(`/${segments.map(pathSegment).join('/')}`);
 }
 
 const STATE_CLASSES = new Set([

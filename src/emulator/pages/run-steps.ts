@@ -2,6 +2,8 @@
 // their last lines, read by index (logs.ts), so that a huge log costs no more than a small one, and the page
 // as a whole holds a bounded number of log lines.
 import { clip, escapeHtml, splitLines } from '../../text/safety.ts';
+import { testCounts } from '../artifacts/junit.ts';
+import { hasArtifacts } from '../artifacts/service.ts';
 import { stepLog } from '../logs.ts';
 import type { ExecutionState, PlannedStep, StepState } from '../timeline.ts';
 import type { RunRecord } from '../world-records.ts';
@@ -26,6 +28,20 @@ function logHtml(run: RunRecord, state: StepState, now: number): { html: string;
   for (let i = first; i < count; i++) lines.push(...splitLines(clip(line(i), MAX_LINE)).map(escapeHtml));
   const cut = first > 0 ? `<p class="muted">The last ${count - first} of ${count} lines.</p>` : '';
   return { html: `${cut}<pre class="log">${lines.join('\n')}</pre>`, lines: count - first };
+}
+
+/**
+ * A link to what the step stored (the API's own route, whatever the quirks say), and its test counts when
+ * it stored a JUnit report; the counts come from the world's definition of the report.
+ */
+function artifactsHtml(state: StepState | undefined): string {
+  if (!hasArtifacts(state)) return '';
+  const link = `<a href="/api/v3/runsteps/${text(state.step.id)}/artifacts" download>Artifacts</a> <span class="muted">(.tar.gz)</span>`;
+  const report = state.step.stores?.testReport;
+  if (!report) return `<p class="artifacts">${link}</p>`;
+  const counts = testCounts(report, state.result === 'failed');
+  const tests = `${counts.total} tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  return `<p class="artifacts">${link} · <span class="tests">${tests}</span> <span class="muted">in <code>${text(report.path, 300)}</code></span></p>`;
 }
 
 function stepLabel(state: StepState | undefined, runFinished: boolean): string {
@@ -57,7 +73,7 @@ export function stepsSection(
     const took = state ? duration((state.finishedAt ?? now) - step.startAt) : '';
     return `<details class="${label === 'failed' ? 'step failed' : 'step'}" id="step-${text(step.id)}"${open ? ' open' : ''}>
 <summary><span class="muted">${step.order}.</span> <span class="name">${text(step.name, 500)}</span> ${badge(label)} <span class="muted">${took}</span></summary>
-${body}
+${artifactsHtml(state)}${body}
 </details>`;
   });
   const missing =

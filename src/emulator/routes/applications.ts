@@ -17,15 +17,8 @@ import {
   pipelineSchema,
 } from '../response-schemas.ts';
 import type { EmulatorState } from '../state.ts';
-import {
-  applicationListView,
-  applicationSingleView,
-  buildListView,
-  deployListView,
-  classicStatusOf,
-  pipelineView,
-  type ViewContext,
-} from '../views.ts';
+import { applicationListView, applicationSingleView } from '../shaped-views.ts';
+import { buildListView, deployListView, classicStatusOf, pipelineView, type ViewContext } from '../views.ts';
 import type { AppRecord, BuildRecord, DeployRecord } from '../world-records.ts';
 import { byCreation, page } from './paging.ts';
 

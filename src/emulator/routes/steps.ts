@@ -76,15 +76,6 @@ export function registerStepRoutes(app: FastifyInstance, state: EmulatorState): 
     const log = stepLog({ step: found.step, state: found.state, now: ctx.now, plan: found.run.plan });
     return sendLog(request, reply, log, !state.quirks.ignoreRange);
   });
-
-  app.get<{ Params: { stepId: string } }>('/api/v3/runsteps/:stepId/artifacts', async (request, reply) => {
-    const ctx = viewContext(state, request);
-    const { run, step, state: stepState } = findStep(state, ctx, request.params.stepId);
-    requireRead(state, request, run.app);
-    if (!step.artifacts || !stepState?.finished) throw notFound(`Step ${step.id} has no artifacts`);
-    const listing = `artifacts of step "${step.name}" of run ${run.id}\noutput/app.tar.gz\noutput/report.xml\n`;
-    return reply.type('application/octet-stream').send(Buffer.from(listing));
-  });
 }
 
 /** The log as far as it has been written, or the part of it a `Range: bytes=N-` asks for. */

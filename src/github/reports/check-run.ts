@@ -96,11 +96,18 @@ function completing(
   };
 }
 
+const CHECK_CONCLUSIONS: Record<OutcomeKind, CheckConclusion> = {
+  passed: 'success',
+  failed: 'failure',
+  aborted: 'cancelled',
+  'timed-out': 'timed_out',
+  cancelled: 'cancelled',
+  unknown: 'failure',
+  triggered: 'failure',
+};
+
 function checkConclusion(outcome: OutcomeKind): CheckConclusion {
-  if (outcome === 'passed') return 'success';
-  if (outcome === 'aborted' || outcome === 'cancelled') return 'cancelled';
-  if (outcome === 'timed-out') return 'timed_out';
-  return 'failure';
+  return CHECK_CONCLUSIONS[outcome];
 }
 
 /** An in-progress check run named for the first attempt's run, pointing at the current attempt. */

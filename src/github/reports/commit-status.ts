@@ -6,8 +6,9 @@ import type { TriggerInfo } from '../../core/flow/events.ts';
 import type { Remote } from '../../core/model.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
 import type { CommitStatus } from '../port.ts';
+import { ENDING_STATE } from './ending-state.ts';
 import { defineReport, type Send } from '../report-lifecycle.ts';
-import { END_STATES, finalLine, runningLine, statusDescription } from '../report-text.ts';
+import { finalLine, runningLine, statusDescription } from '../report-text.ts';
 
 export const commitStatus = defineReport<true>({
   kind: 'commit status',
@@ -55,7 +56,12 @@ function endingStatus(
   line: string,
   targetUrl: string | undefined,
 ): CommitStatus {
-  return { state: END_STATES[outcome], context, description: statusDescription(line), ...target(targetUrl) };
+  return {
+    state: ENDING_STATE[outcome],
+    context,
+    description: statusDescription(line),
+    ...target(targetUrl),
+  };
 }
 
 function target(url: string | undefined): { target_url?: string } {

@@ -6,8 +6,9 @@ import type { TriggerInfo } from '../../core/flow/events.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import type { DeploymentStatus } from '../port.ts';
+import { ENDING_STATE } from './ending-state.ts';
 import { defineReport } from '../report-lifecycle.ts';
-import { END_STATES, finalLine, statusDescription } from '../report-text.ts';
+import { finalLine, statusDescription } from '../report-text.ts';
 
 export const deployment = defineReport<number>({
   kind: 'deployment',
@@ -55,7 +56,7 @@ export const deployment = defineReport<number>({
 /** The status that ends the deployment, main's and post's alike. */
 function endingStatus(outcome: OutcomeKind, line: string, logUrl: string | undefined): DeploymentStatus {
   return {
-    state: END_STATES[outcome],
+    state: ENDING_STATE[outcome],
     description: statusDescription(line),
     ...(logUrl ? { log_url: logUrl } : {}),
   };

@@ -3,6 +3,7 @@
 import { ApiError, TriggerOutcomeUnknownError } from '../../../src/api/errors.ts';
 import type { Build, BuildTrigger, Run, RunTrigger, Step, Workflow } from '../../../src/api/types.ts';
 import type { StepLogRead } from '../../../src/api/step-log-read.ts';
+import type { ArtifactFrom, ArtifactRead, Validator } from '../../../src/api/artifact-read.ts';
 import type { CallOptions, CiApi } from '../../../src/core/api-port.ts';
 
 /** Any virtual clock the fake can read. */
@@ -190,6 +191,55 @@ export class FakeApi implements CiApi {
       yield bytes;
     })();
 
+  /**
+   * A step's archive by its artifacts URL, as a server honouring Range with If-Range answers: the rest of
+   * the same version from the offset asked for, else the whole archive; nothing there is `not-yet`.
+   */
+  async readArtifact(
+    artifactsUrl: string,
+    from: ArtifactFrom | undefined,
+    call?: CallOptions,
+  ): Promise<ArtifactRead> {
+    this.#enter('readArtifact', [artifactsUrl, from, call]);
+    const stored = this.artifacts.get(artifactsUrl);
+    if (stored === undefined) return { kind: this.artifactsGone ? 'gone' : 'not-yet' };
+    const { bytes, validator } = stored;
+    const version = validator !== undefined ? { validator } : {};
+    const asked = from?.validator?.etag ?? from?.validator?.lastModified;
+    const same = asked === undefined || asked === (validator?.etag ?? validator?.lastModified);
+    if (from !== undefined && from.offset > 0 && same && !this.ignoresRange) {
+      const body = this.artifactBody(bytes.slice(from.offset), from.offset, call?.signal);
+      return { kind: 'partial', start: from.offset, length: bytes.length, body, ...version };
+    }
+    return {
+      kind: 'whole',
+      length: bytes.length,
+      body: this.artifactBody(bytes, 0, call?.signal),
+      ...version,
+    };
+  }
+
+  /** Archives that the steps of every run store, by step name: a finished step's `artifactsUrl` serves it. */
+  readonly archivesByStep = new Map<string, Uint8Array>();
+
+  #artifactsOf(stepId: string, name: string): { artifactsUrl?: string } {
+    const bytes = this.archivesByStep.get(name);
+    if (bytes === undefined) return {};
+    const url = `${API_URL}/runsteps/${stepId}/artifacts`;
+    if (!this.artifacts.has(url)) this.artifacts.set(url, { bytes, validator: { etag: `"${stepId}"` } });
+    return { artifactsUrl: url };
+  }
+
+  /** The stored archives, by artifacts URL. */
+  readonly artifacts = new Map<string, { bytes: Uint8Array; validator?: Validator }>();
+  /** A URL with no archive answers `gone` rather than `not-yet`. */
+  artifactsGone = false;
+  /** How the bytes of an artifact read from `start` arrive (until `signal` aborts); by default in one chunk. */
+  artifactBody = (bytes: Uint8Array, _start: number, _signal?: AbortSignal): AsyncIterable<Uint8Array> =>
+    (async function* () {
+      yield bytes;
+    })();
+
   /** A run as the server would answer now, without counting a call. */
   runNow(id: string): Run {
     return this.#run(this.remotes.get(id)!);
@@ -311,6 +361,7 @@ export class FakeApi implements CiApi {
         startedAt: new Date(from),
         finishedAt: new Date(end),
         logUrl,
+        ...this.#artifactsOf(base.id, name),
       };
     });
   }

@@ -9,6 +9,8 @@ import type {
   StateStore,
 } from '../../../src/core/contract.ts';
 import type { CancelSignals } from '../../../src/core/flow/cancel.ts';
+import type { ArtifactFiles } from '../../../src/core/artifacts/files.ts';
+import type { SinkTable } from '../../../src/core/flow/sink-table.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Conclusion, FlowSink } from '../../../src/core/flow/events.ts';
 import type { Outcome } from '../../../src/core/outcome.ts';
@@ -44,6 +46,10 @@ export interface FlowSetup {
     hurry: () => void;
   }) => Record<string, string> | void;
   extraSinks?: FlowSink[];
+  /** Where artifacts go, as the adapter would hand it. */
+  artifacts?: ArtifactFiles;
+  /** The sink table the step reads; by default the one the action and the CLI use. */
+  table?: SinkTable;
   /** Sinks made with the run's own ports (virtual time, outputs, state, signals). */
   sinksFor?: (ports: SinkPorts) => FlowSink[];
   /** Step pages for the summary. */
@@ -94,24 +100,29 @@ export async function runFlow(setup: FlowSetup = {}): Promise<FlowRun> {
     save: (key, value) => void state.set(key, value),
     get: (key) => state.get(key) ?? '',
   };
-  const { outcome } = await runStep(settings, {
-    client: api,
-    clock: time.clock,
-    sleep: time.sleep,
-    log,
-    cancel,
-    outputs: outputPort,
-    state: statePort,
-    summary: {
-      publish: async (summary) => void summaries.push(stepSummaryHtml(summary)),
-      ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}),
+  const { outcome } = await runStep(
+    settings,
+    {
+      client: api,
+      clock: time.clock,
+      sleep: time.sleep,
+      log,
+      cancel,
+      outputs: outputPort,
+      state: statePort,
+      summary: {
+        publish: async (summary) => void summaries.push(stepSummaryHtml(summary)),
+        ...(setup.stepUrl ? { stepUrl: setup.stepUrl } : {}),
+      },
+      ...(setup.artifacts ? { artifacts: setup.artifacts } : {}),
+      targetSinks: (run) => [
+        { concluded: (conclusion) => void conclusions.push(conclusion) },
+        ...(setup.extraSinks ?? []),
+        ...(setup.sinksFor?.({ ...run, time, state: statePort }) ?? []),
+      ],
     },
-    targetSinks: (run) => [
-      { concluded: (conclusion) => void conclusions.push(conclusion) },
-      ...(setup.extraSinks ?? []),
-      ...(setup.sinksFor?.({ ...run, time, state: statePort }) ?? []),
-    ],
-  });
+    setup.table,
+  );
   return { outcome, conclusions, outputs, state, lines, summaries, api, time };
 }
 

@@ -2,6 +2,8 @@
 // the CLI do: the real settings and sinks against the fake API, on virtual time that lets the targets run
 // side by side. Three pipelines: build, test and e2e.
 import type { OutputName, Outputs, StateKey, StateStore } from '../../../src/core/contract.ts';
+import type { ArtifactFiles } from '../../../src/core/artifacts/files.ts';
+import type { SinkTable } from '../../../src/core/flow/sink-table.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { FlowSink } from '../../../src/core/flow/events.ts';
 import type { StepEnd, TargetRun } from '../../../src/core/flow/events.ts';
@@ -44,6 +46,10 @@ export interface SeveralSetup {
   }) => void;
   targetSinks?: (run: TargetRun) => FlowSink[];
   stepSinks?: FlowSink[];
+  /** The sink table the step reads; by default the one the action and the CLI use. */
+  table?: SinkTable;
+  /** Where artifacts go, as the adapter would hand it. */
+  artifacts?: ArtifactFiles;
 }
 
 export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> {
@@ -76,18 +82,23 @@ export async function runSeveral(setup: SeveralSetup = {}): Promise<SeveralRun> 
     save: (key, value) => void state.set(key, value),
     get: (key) => state.get(key) ?? '',
   };
-  const end = await runStep(settings, {
-    client: api,
-    clock: time.clock,
-    sleep: time.sleep,
-    log: recordingLog(lines),
-    cancel: { signal: cancelController.signal, hurry: hurryController.signal },
-    outputs: outputPort,
-    state: statePort,
-    summary: { publish: async (summary) => void summaries.push(stepSummaryHtml(summary)) },
-    ...(setup.targetSinks ? { targetSinks: setup.targetSinks } : {}),
-    ...(setup.stepSinks ? { stepSinks: setup.stepSinks } : {}),
-  });
+  const end = await runStep(
+    settings,
+    {
+      client: api,
+      clock: time.clock,
+      sleep: time.sleep,
+      log: recordingLog(lines),
+      cancel: { signal: cancelController.signal, hurry: hurryController.signal },
+      outputs: outputPort,
+      state: statePort,
+      summary: { publish: async (summary) => void summaries.push(stepSummaryHtml(summary)) },
+      ...(setup.targetSinks ? { targetSinks: setup.targetSinks } : {}),
+      ...(setup.stepSinks ? { stepSinks: setup.stepSinks } : {}),
+      ...(setup.artifacts ? { artifacts: setup.artifacts } : {}),
+    },
+    setup.table,
+  );
   return { outcome: end.outcome, end, outputs, state, lines, summaries, api, time };
 }
 

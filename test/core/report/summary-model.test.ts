@@ -99,6 +99,7 @@ describe('buildSummary', () => {
             ref: { kind: 'run', id: 'r1', url: run.url },
             confirmed: true,
             message: 'Aborted run r1.',
+            clause: 'Aborted run r1',
           },
         },
       }),
