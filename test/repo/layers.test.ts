@@ -205,4 +205,25 @@ describe('the module table of docs/design.md', () => {
       );
     expect(staticImporters).toEqual([]);
   });
+
+  it('src/test-reports knows saxes, src/text and the types of the core only, and nothing outside it imports it but by a dynamic import', () => {
+    const reports = filesUnder('src/test-reports').flatMap(importsOf);
+    expect(reports.some(({ target }) => target === 'saxes')).toBe(true);
+    const wrong = reports.filter(
+      ({ target, typeOnly }) =>
+        !(typeOnly && target.startsWith('src/core/')) &&
+        target !== 'saxes' &&
+        !target.startsWith('src/text/') &&
+        !target.startsWith('src/test-reports/'),
+    );
+    expect(wrong).toEqual([]);
+    const staticImporters = filesUnder('src')
+      .filter((file) => !file.startsWith('src/test-reports/'))
+      .flatMap(importsOf)
+      .filter(
+        ({ target, typeOnly, dynamic }) =>
+          (target.startsWith('src/test-reports/') || target === 'saxes') && !typeOnly && !dynamic,
+      );
+    expect(staticImporters).toEqual([]);
+  });
 });
