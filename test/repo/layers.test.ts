@@ -15,7 +15,7 @@ const LAYER_ORDER = [
   ['src/text/', 'src/time.ts'],
   ['src/spec/', 'src/api/'],
   ['src/core/'],
-  ['src/github/', 'src/artifacts/'],
+  ['src/github/', 'src/artifacts/', 'src/test-reports/'],
   ['src/runtime/', 'src/action/', 'src/cli/'],
   ['src/emulator/', 'tools/'],
 ];
