@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { createApiClient } from '../../api/connect.ts';
 import { installCancelHandlers } from '../../runtime/signals.ts';
+import { withTopLevelLines } from '../../runtime/top-level-lines.ts';
 import type { Outputs, StateStore } from '../../core/contract.ts';
 import { runStep } from '../../core/flow/step.ts';
 import type { Outcome } from '../../core/outcome.ts';
@@ -50,12 +51,15 @@ export const run: CommandSpec = {
     const json = flags.boolean('json');
     const report = json ? io.stderr : io.stdout;
     const style = createStyle(colorWanted(io.env, report.isTTY));
-    const log = createTerminalLog({
-      out: report,
-      style,
-      verbose: flags.boolean('verbose'),
-      githubActions: inGitHubActions(io),
-    });
+    // The signal's line waits for a running step's group to close (top-level-lines.ts).
+    const log = withTopLevelLines(
+      createTerminalLog({
+        out: report,
+        style,
+        verbose: flags.boolean('verbose'),
+        githubActions: inGitHubActions(io),
+      }),
+    );
     const cancel = installCancelHandlers(log, (code) => {
       log.clearProgress();
       process.exit(code);

@@ -56,6 +56,7 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
   let attempt = 1;
   let attemptStop = new AbortController();
   let pending: Pending[] = [];
+  let discarding = Promise.resolve();
   const seen = new Set<string>();
   const slots = new Slots(AT_ONCE);
 
@@ -69,10 +70,13 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
       return;
     }
     const stop = AbortSignal.any([signal ?? options.cancel, attemptStop.signal]);
-    const done = readArchive(options, slots, { step, attempt, label, write }, stop).then((entry) => {
-      if (write) report(entry, step, log, options.files.root);
-      return entry;
-    });
+    const reading = { step, attempt, label, write };
+    const done = discarding
+      .then(() => readArchive(options, slots, reading, stop))
+      .then((entry) => {
+        if (write) report(entry, step, log, options.files.root);
+        return entry;
+      });
     pending.push({ step, attempt, done });
   };
 
@@ -86,9 +90,17 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
       const before = pending;
       pending = [];
       seen.clear();
-      void Promise.all(before.map((each) => each.done)).then((entries) =>
-        Promise.all(entries.flatMap((entry) => (entry.folder ? [options.files.discard(entry.folder)] : []))),
-      );
+      // The new attempt's reads wait for this, so a folder it stores is never the one removed.
+      discarding = Promise.all(before.map((each) => each.done))
+        .then((entries) =>
+          Promise.all(
+            entries.flatMap((entry) => (entry.folder ? [options.files.discard(entry.folder)] : [])),
+          ),
+        )
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     },
     stepFinished: async (step, _steps, _runFinished, signal) => stepFinished(step, signal),
     async settling(final) {

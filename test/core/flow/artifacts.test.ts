@@ -115,6 +115,27 @@ describe('artifacts in the flow', () => {
     });
   });
 
+  it('keeps the artifacts of the attempt that decided, with retries', async () => {
+    const inputs = { artifacts: 'build', 'artifacts-path': 'artifacts', retries: '1' };
+    const artifacts = await filesFor(inputs);
+    const run = await runFlow({
+      inputs: { pipeline: 'acme/web/build', ...inputs },
+      artifacts,
+      arrange: ({ api }) => {
+        api.archivesByStep.set('build', STORE);
+        api.nextScripts = [{ ...api.script, failAt: 1 }, api.script];
+      },
+    });
+    expect(run.outcome).toMatchObject({ kind: 'passed', message: 'The run passed (attempt 2/2).' });
+    const entries = JSON.parse(run.outputs.get('artifacts')!) as Array<{
+      attempt: number;
+      status: string;
+      folder: string;
+    }>;
+    expect(entries).toEqual([expect.objectContaining({ step: 'build', status: 'stored', attempt: 2 })]);
+    expect(readFileSync(join(entries[0]!.folder, 'dist/app.js'), 'utf8')).toBe('console.log("app")\n');
+  });
+
   it('puts each target’s artifacts under its name, and the outputs hold every target’s', async () => {
     const inputs = { artifacts: 'all', 'artifacts-path': 'artifacts', 'outputs-file': 'outputs.env' };
     const artifacts = await filesFor(inputs);
