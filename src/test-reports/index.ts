@@ -2,3 +2,4 @@
 // dynamic import, when `test-reports` is set.
 export { createReportReader, type ReportReader } from './reader.ts';
 export { CaseBudget, type ReportLimits } from './limits.ts';
+export { testReportsPort } from './port.ts';
