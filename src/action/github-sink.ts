@@ -32,7 +32,11 @@ export function gitHubSink(loading: ReportingModule, github: GitHubReporting, ru
         failedLogs: facts.tails,
         summary: (conclusion, info, maxBytes) =>
           renderSummary(
-            targetSummaryDoc(settings, info, conclusion, { tails: facts.tails, artifacts: facts.artifacts }),
+            targetSummaryDoc(settings, info, conclusion, {
+              tails: facts.tails,
+              artifacts: facts.artifacts,
+              tests: facts.tests,
+            }),
             { maxBytes },
           ),
       }),

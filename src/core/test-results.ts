@@ -40,6 +40,12 @@ export interface TestCounts {
   flaky: number;
 }
 
+/** What a target's test reports came to, for the sinks after the artifacts sink that reads them. */
+export interface TestFacts {
+  /** The steps whose archives held reports, in step order. */
+  steps: StepReports[];
+}
+
 /** The reports of one target and step (the attempt that counts). */
 export interface StepReports {
   target: string;

@@ -3,7 +3,7 @@
 import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { ArtifactFacts } from '../artifacts/facts.ts';
-import type { TestFacts } from '../sinks/test-reports.ts';
+import type { TestFacts } from '../test-results.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
 import type { Ending, Outcome } from '../outcome.ts';

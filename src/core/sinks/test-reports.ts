@@ -3,13 +3,13 @@
 // warning for each report skipped or cut, and one when no report matched in any step.
 import { sanitizeLine } from '../../text/safety.ts';
 import type { Log } from '../ports.ts';
-import { combineReports, countTests, type StepReports, type TestReport } from '../test-results.ts';
-
-/** What a target's test reports came to, for the sinks after the artifacts sink. */
-export interface TestFacts {
-  /** The steps whose archives held reports, in step order. */
-  steps: StepReports[];
-}
+import {
+  combineReports,
+  countTests,
+  type StepReports,
+  type TestFacts,
+  type TestReport,
+} from '../test-results.ts';
 
 /** The failed tests a log line names before it says how many more. */
 const NAMED = 3;

@@ -161,6 +161,12 @@ describe('artifacts in the flow', () => {
       },
     ]);
     expect(run.lines).toContain('test: 3 tests, 1 failed, 1 skipped: app › saves');
+    const summary = run.summaries.join('');
+    expect(summary).toContain('<h3>Tests</h3>');
+    expect(summary).toContain('<strong>test</strong>: 3 tests: 1 passed, 1 failed, 1 skipped');
+    expect(summary).toMatch(
+      /<td>app<\/td><td>saves<\/td><td>expected 2 to be 3<details><summary>Failure<\/summary><pre>AssertionError/,
+    );
     expect(JSON.parse(run.outputs.get('artifacts')!)).toEqual([]);
   });
 
