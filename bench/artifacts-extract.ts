@@ -238,7 +238,7 @@ export function artifactsMarkdown(result: ArtifactsResult): string {
     ),
     '',
     table(
-      ['peak RSS of the child process', 'peak RSS', `÷ ${bytes(options.smallBytes)} archive`],
+      ['peak RSS of the child process', 'peak RSS', `÷ ${options.smallBytes / 1e6} MB archive`],
       [
         [`one file of ${options.smallBytes / 1e6} MB, extracted`, bytes(small.peakRssBytes), ratio(1)],
         [`${bigLabel}, extracted`, bytes(big.peakRssBytes), ratio(rss)],
@@ -254,7 +254,7 @@ export function artifactsMarkdown(result: ArtifactsResult): string {
     `Medians of ${options.rounds} round${options.rounds === 1 ? '' : 's'} (the many small files: one).`,
     '',
     `- Throughput: ${ratio(throughput)} of \`curl | tar -xz\` (goal at least 0.80×): ${throughput >= 0.8 ? 'met' : 'missed'}.`,
-    `- Peak RSS: ${ratio(rss)} of the ${bytes(options.smallBytes)} download (goal at most 1.20×): ${rss <= 1.2 ? 'met' : 'missed'}.`,
+    `- Peak RSS: ${ratio(rss)} of the ${options.smallBytes / 1e6} MB download (goal at most 1.20×): ${rss <= 1.2 ? 'met' : 'missed'}.`,
   ].join('\n');
 }
 
