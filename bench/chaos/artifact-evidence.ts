@@ -10,7 +10,7 @@ import { Parser, type ReadEntry } from 'tar';
 import type { Emulator, EmulatorRunView } from '../../src/emulator/index.ts';
 
 /** A file's bytes as a short digest: what two trees are compared by. */
-export type Digest = string;
+type Digest = string;
 
 /** Every file under a folder by its path relative to it (`/`-separated); anything else as `link` or `other`. */
 export type Tree = Record<string, Digest | 'link' | 'other'>;
@@ -27,7 +27,7 @@ export interface ArtifactEvidence {
   served: ServedArchives;
 }
 
-export const PARTIAL_PREFIX = '.ci-run-partial-';
+const PARTIAL_PREFIX = '.ci-run-partial-';
 
 export function digestOf(bytes: Buffer): Digest {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
