@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
 //   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts,artifacts]
-//                     [--bundle DIR] [--baseline DIR]
+//                     [--bundle DIR] [--baseline DIR] [--peers DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
 // --baseline adds a before/after table to the cold start, with that bundle started in turn with this
-// one. Benchmarks report; they never fail on a time.
+// one; --peers adds the peers' committed bundles found in that directory (bench/peers.ts) to the cold
+// start. Benchmarks report; they never fail on a time.
 import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
 import { insideMarkdown, measureInside } from './cold-start-inside.ts';
+import { readPeers } from './peers.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
 import { longTextsMarkdown, measureLongTexts, type LongTextOptions } from './long-texts.ts';
@@ -120,7 +122,7 @@ const QUICK: Configuration = {
   artifacts: QUICK_ARTIFACTS,
 };
 
-const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR]`;
+const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR] [--peers DIR]`;
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -196,8 +198,14 @@ async function main(): Promise<number> {
     if (wanted('cold-start')) {
       begin('Cold start…');
       const baseline = flags.baseline ? await snapshotDist(log, flags.baseline) : undefined;
+      const peers = flags.peers ? readPeers(flags.peers) : undefined;
       try {
-        const cold = await measureColdStart(entries, { repeats: config.coldStartRepeats, baseline, log });
+        const cold = await measureColdStart(entries, {
+          repeats: config.coldStartRepeats,
+          baseline,
+          ...(peers ? { peers: peers.peers } : {}),
+          log,
+        });
         const breakdown = await measureBreakdown(config.coldStartRepeats);
         const inside = await measureInside(config.coldStartRepeats, log);
         emit(
@@ -208,6 +216,7 @@ async function main(): Promise<number> {
         );
       } finally {
         baseline?.dispose();
+        peers?.dispose();
       }
     }
     if (wanted('scale')) {
@@ -242,7 +251,7 @@ async function main(): Promise<number> {
     if (wanted('artifacts')) {
       begin('Artifacts: download and extraction…');
       const artifacts = await measureArtifacts(config.artifacts, log);
-      emit(`## 8. Artifacts: download and extraction\n\n${artifactsMarkdown(artifacts)}`);
+      emit(`## 9. Artifacts: download and extraction\n\n${artifactsMarkdown(artifacts)}`);
     }
   } finally {
     entries.dispose();

@@ -40,8 +40,8 @@ function namedFor(github, target) {
     return named;
 }
 
-// EXTERNAL MODULE: ./src/action/runner-context.ts + 1 modules
-var runner_context = __webpack_require__(5373);
+// EXTERNAL MODULE: ./src/action/runner-context.ts
+var runner_context = __webpack_require__(6860);
 // EXTERNAL MODULE: ./src/action/user-agent.ts
 var user_agent = __webpack_require__(5791);
 ;// CONCATENATED MODULE: ./src/action/github-sink.ts
@@ -53,7 +53,8 @@ var user_agent = __webpack_require__(5791);
 
 
 function gitHubSink(loading, github, run) {
-    const { settings, tails } = run;
+    const { settings } = run;
+    const { facts } = run;
     return (0,deferred/* deferred */.y)(loading.then(({ createGitHubSink }) => createGitHubSink(namedFor(github, run.nameFor), {
         outputs: run.outputs,
         openReports: run.openReports,
@@ -64,8 +65,8 @@ function gitHubSink(loading, github, run) {
         wait: settings.wait,
         userAgent: user_agent/* USER_AGENT */._,
         annotationPath: (0,runner_context/* workflowPath */.R)(),
-        failedLogs: tails,
-        summary: (conclusion, info, maxBytes) => (0,summary_html/* renderSummary */.B)((0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails }), { maxBytes }),
+        failedLogs: facts.tails,
+        summary: (conclusion, info, maxBytes) => (0,summary_html/* renderSummary */.B)((0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails: facts.tails, artifacts: facts.artifacts }), { maxBytes }),
     })));
 }
 

@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _text_safety_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8419);
 /* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3315);
-/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1568);
+/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3649);
 // The summary document as HTML for GITHUB_STEP_SUMMARY. core.summary escapes nothing, so every remote or
 // user string is escaped here, and the whole stays under the runner's 1 MiB limit.
 //
@@ -144,6 +144,8 @@ function sectionBlock(section, envBytes) {
         }
         case 'attempts':
             return tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`, ATTEMPT_TABLE, section.rows, 'attempt', section.rows.map((_, index) => index));
+        case 'artifacts':
+            return tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)}</h3>`, ARTIFACT_TABLE, section.rows, 'step', section.rows.map((_, index) => index));
         case 'workflow':
             return tableBlock(`<h3>${(0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(section.title)} ${code(section.id)}</h3>`, WORKFLOW_TABLE, section.rows, 'workflow item', section.rows.map((_, index) => index));
         case 'env':
@@ -173,6 +175,17 @@ const STEP_TABLE = {
         (row) => orDash(row.duration, _text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD),
         (row) => orDash(row.log, inline),
         (row) => orDash(row.artifacts, inline),
+    ],
+};
+const ARTIFACT_TABLE = {
+    head: '<thead><tr><th>#</th><th>Step</th><th>Status</th><th>Files</th><th>Size</th><th>Folder</th></tr></thead>',
+    cells: [
+        (row) => (row.order > 0 ? String(row.order) : '—'),
+        (row) => text(row.step),
+        (row) => `${stateCell(row)}${row.reason !== undefined ? `: ${text(row.reason, _summary_model_js__WEBPACK_IMPORTED_MODULE_2__/* .SUMMARY_LIMITS */ .QF.message)}` : ''}`,
+        (row) => String(row.files),
+        (row) => (0,_text_safety_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(row.size),
+        (row) => orDash(row.folder, (folder) => `<code>${text(folder)}</code>`),
     ],
 };
 const ATTEMPT_TABLE = {
@@ -282,7 +295,7 @@ function logLine(line) {
 
 /***/ }),
 
-/***/ 1568:
+/***/ 3649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -299,8 +312,6 @@ var failures = __webpack_require__(3315);
 // EXTERNAL MODULE: ./src/core/report/format.ts
 var format = __webpack_require__(7375);
 ;// CONCATENATED MODULE: ./src/core/report/summary-inline.ts
-// The pieces of the summary's values, and the one place a link is made safe to show. Kept apart from
-// the layout so that the sections built elsewhere (failures.ts) use the same pieces without a cycle.
 /** Longest remote strings shown, in UTF-16 code units; longer ones are cut with `…`. */
 const SUMMARY_LIMITS = { name: 300, message: 2000, url: 2000, note: 2000, envKey: 200 };
 /**
@@ -356,7 +367,49 @@ function code(value) {
     return value === undefined ? undefined : { kind: 'code', text: value, max: SUMMARY_LIMITS.name };
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+;// CONCATENATED MODULE: ./src/core/report/summary-artifacts.ts
+// The artifacts a target brought back, as the summary lists them: each step considered, its status, its
+// files and size, and the folder they went to, written from the `artifacts-path` the user gave.
+
+
+const MARKS = {
+    stored: { icon: '✔', tone: 'passed' },
+    none: { icon: '—', tone: 'none' },
+    refused: { icon: '✖', tone: 'failed' },
+    failed: { icon: '✖', tone: 'failed' },
+    'not-allowed': { icon: '✖', tone: 'failed' },
+    'too-large': { icon: '✖', tone: 'failed' },
+};
+/** The facts' entries for the summary; undefined when artifacts were not asked for. */
+function summaryArtifacts(facts, path) {
+    if (facts === undefined)
+        return undefined;
+    return facts.entries.map((entry) => ({
+        order: entry.order,
+        step: entry.step,
+        status: entry.status,
+        files: entry.files,
+        bytes: entry.bytes,
+        ...(entry.folder !== undefined ? { folder: (0,external_node_path_.join)(path, (0,external_node_path_.relative)(facts.root, entry.folder)) } : {}),
+        ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
+    }));
+}
+function artifactRow(artifact) {
+    return {
+        order: artifact.order,
+        step: artifact.step,
+        state: { ...MARKS[artifact.status], word: artifact.status },
+        files: artifact.files,
+        size: (0,format/* formatBytes */.z3)(artifact.bytes),
+        ...(artifact.folder !== undefined ? { folder: artifact.folder } : {}),
+        ...(artifact.reason !== undefined ? { reason: artifact.reason } : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/summary-attempts.ts
+
 
 /** Every attempt, oldest first; undefined when there was only one. */
 function summaryAttempts(final) {
@@ -383,8 +436,26 @@ function summaryAttempts(final) {
         };
     });
 }
+/** An attempt as the summary's table shows it. */
+function attemptRow(attempt) {
+    const finished = attempt.status === 'finished';
+    const step = attempt.failedStep;
+    return {
+        attempt: attempt.attempt,
+        id: attempt.id,
+        page: ourLink(attempt.url),
+        state: {
+            icon: finished ? (0,format/* resultIcon */.fF)(attempt.result) : '…',
+            word: (finished ? attempt.result : attempt.status) || 'unknown',
+            tone: finished ? attempt.result : attempt.status,
+        },
+        ...(attempt.durationMs !== undefined ? { duration: (0,format/* formatDuration */.a3)(attempt.durationMs) } : {}),
+        ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/core/report/summary-model.ts
+
 
 
 
@@ -469,6 +540,7 @@ function summaryData(input) {
             }
             : {}),
         ...(attempts ? { attempts } : {}),
+        ...optionalField('artifacts', summaryArtifacts(input.artifacts, settings.artifacts.path)),
         envKeys: settings.envVars.map((pair) => pair.key),
         notes,
     };
@@ -541,6 +613,9 @@ function sections(data, link) {
             : step.logUrl
                 ? link(step.logUrl, 'Full log')
                 : undefined)),
+        ...(data.artifacts
+            ? [{ kind: 'artifacts', title: 'Artifacts', rows: data.artifacts.map(artifactRow) }]
+            : []),
         ...(data.workflow
             ? [
                 {
@@ -575,22 +650,6 @@ function stepRow(step, link) {
 const optionalField = (key, value) => value === undefined ? {} : { [key]: value };
 function optional(value) {
     return value === undefined ? [] : [value];
-}
-function attemptRow(attempt) {
-    const finished = attempt.status === 'finished';
-    const step = attempt.failedStep;
-    return {
-        attempt: attempt.attempt,
-        id: attempt.id,
-        page: ourLink(attempt.url),
-        state: {
-            icon: finished ? (0,format/* resultIcon */.fF)(attempt.result) : '…',
-            word: (finished ? attempt.result : attempt.status) || 'unknown',
-            tone: finished ? attempt.result : attempt.status,
-        },
-        ...(attempt.durationMs !== undefined ? { duration: (0,format/* formatDuration */.a3)(attempt.durationMs) } : {}),
-        ...(step ? { failedAt: `${step.order}/${step.total} ${step.name}` } : {}),
-    };
 }
 function workflowRow(item) {
     return {
@@ -627,7 +686,7 @@ function stateWords(data) {
 /* harmony export */   E: () => (/* binding */ targetSummaryDoc)
 /* harmony export */ });
 /* harmony import */ var _labels_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3695);
-/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1568);
+/* harmony import */ var _summary_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3649);
 
 
 /** The summary of a conclusion, as data; also what a check run shows. */
@@ -645,6 +704,7 @@ function targetSummaryDoc(settings, info, { outcome, final }, extra = {}) {
         trigger: info,
         pipeline,
         ...(extra.tails ? { logTails: extra.tails } : {}),
+        ...(extra.artifacts ? { artifacts: extra.artifacts } : {}),
         ...(stepUrl ? { stepUrl } : {}),
     });
 }

@@ -18,10 +18,13 @@ import { later } from './load-later.ts';
 import { lateGitHubSink, laterSummary } from './late-sinks.ts';
 import { readActionSettings } from './settings.ts';
 import { installCancelHandlers } from '../runtime/signals.ts';
+import { withTopLevelLines } from '../runtime/top-level-lines.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export async function run(): Promise<void> {
-  const cancel = installCancelHandlers(githubLog);
+  // The signal's line waits for a running step's live log group to close (top-level-lines.ts).
+  const log = withTopLevelLines(githubLog);
+  const cancel = installCancelHandlers(log);
   const rawToken = readInput('token');
   if (rawToken) withCore((core) => core.setSecret(rawToken));
   try {
@@ -38,7 +41,7 @@ export async function run(): Promise<void> {
         client,
         clock: systemClock,
         sleep: realSleep,
-        log: githubLog,
+        log,
         cancel,
         outputs: githubOutputs,
         state: githubState,
@@ -76,7 +79,10 @@ async function artifactFilesFor(settings: ArtifactSettings): Promise<ArtifactFil
     ]);
   }
   saveState(githubState, 'artifactsRoot', opened.files.root);
-  return opened.files;
+  if (settings.testReports.length === 0) return opened.files;
+  // The XML parser loads only when test reports are asked for.
+  const { testReportsPort } = await import('../test-reports/index.ts');
+  return { ...opened.files, testReports: testReportsPort(settings.testReports) };
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

@@ -41,6 +41,10 @@ export interface OutputValues {
   artifacts: string;
   /** JSON: the outputs file's values; among several targets, by target. */
   'remote-outputs': string;
+  /** JSON: the test counts, over all and per target and step (core/test-results.ts). */
+  tests: string;
+  /** JSON: at most 100 failed tests. */
+  'failed-tests': string;
 }
 
 export type OutputName = keyof OutputValues;
@@ -78,6 +82,8 @@ export const OUTPUTS = {
   'artifacts-path': 'combined',
   artifacts: 'combined',
   'remote-outputs': 'combined',
+  tests: 'combined',
+  'failed-tests': 'combined',
 } as const satisfies Record<OutputName, WithSeveral>;
 
 /** In action.yml order. */

@@ -3,6 +3,7 @@
 // trigger is in flight is remembered and the run is aborted as soon as its id is known.
 import type { CancelSignals } from '../core/flow/cancel.ts';
 import type { Log } from '../core/ports.ts';
+import type { TopLevelLines } from './top-level-lines.ts';
 
 export const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 /** Where early-signals.ts leaves its function that hands over the signals it remembered. */
@@ -22,10 +23,15 @@ export interface InstalledCancellation extends CancelSignals {
   dispose(): void;
 }
 
+/**
+ * `log`: what the signals are said on. With `topLevel` (top-level-lines.ts) a signal is said outside the
+ * running step's log group, once the flow has closed it.
+ */
 export function installCancelHandlers(
-  log: Log,
+  log: Pick<Log, 'info'> & Partial<TopLevelLines>,
   exit: (code: number) => void = process.exit,
 ): InstalledCancellation {
+  const say = (line: string) => (log.topLevel ? log.topLevel(line) : log.info(line));
   const first = new AbortController();
   const second = new AbortController();
   const timers: NodeJS.Timeout[] = [];
@@ -34,12 +40,12 @@ export function installCancelHandlers(
   const onSignal = (signal: string) => {
     count += 1;
     if (count === 1) {
-      log.info(`Received ${signal}: stopping the wait.`);
+      say(`Received ${signal}: stopping the wait.`);
       first.abort(new Error(`received ${signal}`));
       timers.push(setTimeout(() => second.abort(new Error('out of time')), HURRY_AFTER_MS).unref());
       timers.push(setTimeout(() => exit(130), EXIT_AFTER_MS).unref());
     } else if (count === 2) {
-      log.info(`Received ${signal} again: finishing now.`);
+      say(`Received ${signal} again: finishing now.`);
       second.abort(new Error(`received ${signal} again`));
     } else {
       exit(130);

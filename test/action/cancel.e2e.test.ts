@@ -109,6 +109,24 @@ describe('SIGINT from the runner', () => {
     expect(parseRunnerOutput(result.stdout).errors.at(-1)?.message).toMatch(/Cancelled; the run was aborted/);
   });
 
+  it('while a step streams: the signal is said after its group closes, and the summary keeps what was read', async () => {
+    const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
+    await action.waitForOutput(/^::group::/m);
+    const cancellation = await cancelLikeRunner(action);
+    const result = await action.result;
+    record('while a step streams', cancellation);
+    expectCancelledCleanly(cancellation, result.outputs, result.summary);
+    const lines = result.stdout.split(/\r?\n/);
+    const said = lines.indexOf('Received SIGINT: stopping the wait.');
+    expect(said, result.stdout).toBeGreaterThan(0);
+    // The step's group, opened before the signal, is closed before the line that says it.
+    const opened = lines.findLastIndex((line, index) => index < said && line.startsWith('::group::'));
+    expect(lines.slice(opened, said)).toContain('::endgroup::');
+    // The step aborted while it streamed: its log was read, whatever it held by then.
+    expect(result.summary).toMatch(/was aborted/);
+    expect(result.summary).not.toMatch(/could not be read/);
+  });
+
   it('during a retry backoff', async () => {
     const action = startAction({ ...connection(), 'pipeline-id': BUILD, 'env-vars': LONG_STEPS });
     await action.waitForOutput(/running/);

@@ -66,7 +66,7 @@ const SECTIONS: Array<[string, string[]]> = [
   [
     'artifacts',
     [
-      '## 8. Artifacts: download and extraction',
+      '## 9. Artifacts: download and extraction',
       '| archive, downloaded and extracted | `storeArchive` |',
       '| peak RSS of the child process | peak RSS |',
     ],

@@ -177,7 +177,7 @@ describe('the job summary, followed by clicking', () => {
     expect(await stepOnPage(failing.failedStepId).getAttribute('open')).toBeNull();
   });
 
-  it("people's links go to the emulator's pages; only the steps' log column goes to the API", async () => {
+  it("people's links go to the emulator's pages; only the steps' log and artifacts columns go to the API", async () => {
     const { failing } = runs;
     await openSummary(failing);
     const links = await summaryBody()
@@ -198,8 +198,13 @@ describe('the job summary, followed by clicking', () => {
     const human = links.filter((link) => !api.includes(link));
     const stepCount = await stepsTable().locator('tbody tr').count();
     expect(stepCount).toBe(5);
-    expect(api).toHaveLength(stepCount);
-    for (const link of api) expect(link).toMatchObject({ text: 'log', column: 'Log' });
+    const logs = api.filter((link) => link.column === 'Log');
+    expect(logs).toHaveLength(stepCount);
+    for (const link of logs) expect(link).toMatchObject({ text: 'log', column: 'Log' });
+    // The archives of the steps that stored something (the emulator's `npm test` report, `store`'s files).
+    for (const link of api.filter((each) => !logs.includes(each))) {
+      expect(link).toMatchObject({ text: 'artifacts', column: 'Artifacts' });
+    }
     // The run, the five step names and "Open the step".
     expect(human).toHaveLength(1 + stepCount + 1);
     for (const link of human) expect(link.href.startsWith(failing.webUrl)).toBe(true);

@@ -4,6 +4,7 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { Step } from '../../api/types.ts';
 
+import type { ArtifactFiles } from '../../core/artifacts/files.ts';
 import { ARTIFACT_INPUT_DEFAULTS, type ArtifactSettings } from '../../core/settings/artifacts.ts';
 import { parseByteSize } from '../../core/settings/byte-size.ts';
 import { createArtifactsSink } from '../../core/sinks/artifacts-sink.ts';
@@ -39,6 +40,12 @@ export const artifacts: CommandSpec = {
     out: { type: 'string', value: '<dir>', description: 'The folder (default: ci-run-artifacts).' },
     'no-extract': { type: 'boolean', description: 'Keep each archive as it came, as <order>-<step>.tar.gz.' },
     'max-size': { type: 'string', value: '<size>', description: 'Most bytes for one step (default: 2GB).' },
+    'test-reports': {
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description: 'JUnit reports inside the archives (e.g. **/junit*.xml): prints the failed tests.',
+    },
   },
   examples: ['ci-run artifacts 5e000000000000000000002f --step store --out build'],
   async run({ flags, positionals }, io) {
@@ -51,6 +58,7 @@ export const artifacts: CommandSpec = {
       maxTotalBytes: Number.MAX_SAFE_INTEGER,
       extract: !flags.boolean('no-extract'),
       ifNone: 'warn',
+      testReports: flags.list('test-reports'),
     };
     // The extraction layer (and tar) loads only for this command.
     const { openArtifactFiles } = await import('../../artifacts/files.ts');
@@ -74,7 +82,7 @@ export const artifacts: CommandSpec = {
         const sink = createArtifactsSink({
           settings: { ...settings, steps: namesOf(wanted, steps) },
           client,
-          files: opened.files,
+          files: await withTestReports(opened.files, settings),
           log,
           clock: systemClock,
           sleep: realSleep,
@@ -101,6 +109,16 @@ export const artifacts: CommandSpec = {
     }
   },
 };
+
+/** The port with the test reports' readers when `--test-reports` asks for them (the XML parser loads then). */
+export async function withTestReports(
+  files: ArtifactFiles,
+  settings: ArtifactSettings,
+): Promise<ArtifactFiles> {
+  if (settings.testReports.length === 0) return files;
+  const { testReportsPort } = await import('../../test-reports/index.ts');
+  return { ...files, testReports: testReportsPort(settings.testReports) };
+}
 
 /**
  * In a terminal the folder is the user's to choose: relative to the current folder, or any absolute one

@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { createApiClient } from '../../api/connect.ts';
 import { installCancelHandlers } from '../../runtime/signals.ts';
+import { withTopLevelLines } from '../../runtime/top-level-lines.ts';
 import type { Outputs, StateStore } from '../../core/contract.ts';
 import { runStep } from '../../core/flow/step.ts';
 import type { Outcome } from '../../core/outcome.ts';
@@ -22,7 +23,7 @@ import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
 import { messageOf } from '../../text/message.ts';
-import { terminalPlace } from './artifacts.ts';
+import { terminalPlace, withTestReports } from './artifacts.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -50,12 +51,15 @@ export const run: CommandSpec = {
     const json = flags.boolean('json');
     const report = json ? io.stderr : io.stdout;
     const style = createStyle(colorWanted(io.env, report.isTTY));
-    const log = createTerminalLog({
-      out: report,
-      style,
-      verbose: flags.boolean('verbose'),
-      githubActions: inGitHubActions(io),
-    });
+    // The signal's line waits for a running step's group to close (top-level-lines.ts).
+    const log = withTopLevelLines(
+      createTerminalLog({
+        out: report,
+        style,
+        verbose: flags.boolean('verbose'),
+        githubActions: inGitHubActions(io),
+      }),
+    );
     const cancel = installCancelHandlers(log, (code) => {
       log.clearProgress();
       process.exit(code);
@@ -115,7 +119,7 @@ async function artifactFilesFor(settings: ArtifactSettings, cwd: string): Promis
   const { openArtifactFiles } = await import('../../artifacts/files.ts');
   const opened = await openArtifactFiles(settings, terminalPlace(settings.path, cwd));
   if ('problem' in opened) throw new UsageError(`--artifacts-path: ${opened.problem}`);
-  return opened.files;
+  return withTestReports(opened.files, settings);
 }
 
 function outcomeJson(outcome: Outcome) {

@@ -212,7 +212,8 @@ class ArchiveRead {
           `The archive's read was cut ${this.#resumes + 1} times; the last time after ${this.#offset} bytes.`,
         );
       }
-      if (validator === undefined) throw new StartOver('no-validator', this.#offset);
+      // Nothing handed out yet: any version will do.
+      if (validator === undefined && this.#offset > 0) throw new StartOver('no-validator', this.#offset);
       this.#resumes += 1;
       this.#options.debug?.(
         `artifacts: resuming the archive at byte ${this.#offset} (resume ${this.#resumes} of ${this.#limits.resumes})`,
@@ -220,7 +221,10 @@ class ArchiveRead {
       this.#meter.waiting(this.#options.clock.now());
       let answer: ArtifactRead;
       try {
-        answer = await this.#open({ offset: this.#offset, validator });
+        answer = await this.#open({
+          offset: this.#offset,
+          ...(validator !== undefined ? { validator } : {}),
+        });
       } catch (err) {
         const stop = this.#stopped(err);
         if (stop !== undefined) throw stop;
@@ -267,8 +271,8 @@ async function firstRead(
 }
 
 /** Whether two answers name the same version of the archive, as far as both say. */
-function sameVersion(first: Validator, later: Validator | undefined): boolean {
-  if (later === undefined) return true;
+function sameVersion(first: Validator | undefined, later: Validator | undefined): boolean {
+  if (first === undefined || later === undefined) return true;
   if (first.etag !== undefined && later.etag !== undefined) return first.etag === later.etag;
   if (first.lastModified !== undefined && later.lastModified !== undefined) {
     return Date.parse(first.lastModified) === Date.parse(later.lastModified);
@@ -280,7 +284,7 @@ function sameVersion(first: Validator, later: Validator | undefined): boolean {
 function resumed(
   answer: ArtifactRead,
   offset: number,
-  version: Validator,
+  version: Validator | undefined,
   length: number | undefined,
   discard: () => void,
 ): Body {
@@ -294,6 +298,8 @@ function resumed(
     !sameVersion(version, answer.validator) ||
     (length !== undefined && answer.length !== undefined && answer.length !== length);
   if (answer.kind === 'partial' && answer.start === offset && !changed) return answer;
+  // Cut before its first byte: the whole archive is the rest.
+  if (answer.kind === 'whole' && offset === 0 && !changed) return answer;
   discard();
   throw new StartOver(changed ? 'changed' : 'range-ignored', offset);
 }

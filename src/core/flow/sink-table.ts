@@ -118,7 +118,7 @@ export const SINK_TABLE: SinkTable = {
       name: 'artifacts',
       one: (context) => artifactsSink(context, context.setup.run.outputs),
       several: (context) => artifactsSink(context, undefined),
-      makes: ['artifacts'],
+      makes: ['artifacts', 'tests'],
     },
     {
       name: 'summary',
@@ -129,9 +129,9 @@ export const SINK_TABLE: SinkTable = {
           facts: setup.run.facts,
           ...(deps.summary.stepUrl ? { stepUrl: deps.summary.stepUrl } : {}),
         }),
-      reads: ['tails', 'artifacts'],
+      reads: ['tails', 'artifacts', 'tests'],
     },
-    { name: 'adapter', one: adapters, several: adapters, reads: ['tails', 'artifacts'] },
+    { name: 'adapter', one: adapters, several: adapters, reads: ['tails', 'artifacts', 'tests'] },
   ],
   step: [
     { name: 'target-errors', several: ({ deps, errors }) => ({ stepEnded: () => errors?.finish(deps.log) }) },

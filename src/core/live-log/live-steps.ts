@@ -28,8 +28,14 @@ export interface LiveStepsDeps {
 }
 
 interface Streaming {
-  stepId: string;
+  step: Step;
   tailer: StepLogTailer;
+}
+
+/** A step whose streaming was stopped before it ended, and what was read of its log. */
+export interface StoppedStep {
+  step: Step;
+  tail: Tail;
 }
 
 export class LiveSteps {
@@ -54,25 +60,36 @@ export class LiveSteps {
     if (!next?.logUrl || next.status === 'notstarted' || isFinished(next)) return;
     this.#open(title(next));
     const tailer = this.#tailer(next, next.logUrl);
-    this.#streaming = { stepId: next.id, tailer };
+    this.#streaming = { step: next, tailer };
     tailer.start();
+  }
+
+  /** The step's log is being streamed: it was seen running. */
+  streams(step: Step): boolean {
+    return this.#streaming?.step.id === step.id;
   }
 
   /**
    * The step has ended: the rest of its log, then its result line (`heading`). A step that was never seen
-   * running is printed whole now. Returns the log's tail, for the annotation of a failed step. The reads of
-   * the rest stop when `signal` fires too (the flow's timeout).
+   * running is printed whole now, unless `readWhole` is false: then only its result line is. Returns the
+   * log's tail, for the annotation of a failed step. The reads of the rest stop when `signal` fires too
+   * (the flow's timeout).
    */
-  async finished(step: Step, heading: string, signal?: AbortSignal): Promise<Tail | undefined> {
+  async finished(
+    step: Step,
+    heading: string,
+    signal?: AbortSignal,
+    readWhole = true,
+  ): Promise<Tail | undefined> {
     this.#finished.add(step.id);
-    const streaming = this.#streaming?.stepId === step.id ? this.#streaming : undefined;
+    const streaming = this.#streaming?.step.id === step.id ? this.#streaming : undefined;
     this.#streaming = undefined;
     if (streaming) {
       const tail = await streaming.tailer.finish(signal);
       this.#close(heading);
       return tail;
     }
-    if (!step.logUrl || this.#deps.cancel.aborted) {
+    if (!step.logUrl || !readWhole || this.#deps.cancel.aborted) {
       this.#deps.log.info(heading);
       return undefined;
     }
@@ -82,13 +99,17 @@ export class LiveSteps {
     return tail;
   }
 
-  /** Following has ended with a step still running: its last line, and its group closed. */
-  async stop(): Promise<void> {
+  /**
+   * Following has ended with a step still running: its last line, and its group closed. Returns the step
+   * and what was read of its log, for the reports of a step cancelled while it streamed.
+   */
+  async stop(): Promise<StoppedStep | undefined> {
     const streaming = this.#streaming;
     this.#streaming = undefined;
-    if (!streaming) return;
-    await streaming.tailer.stop();
+    if (!streaming) return undefined;
+    const tail = await streaming.tailer.stop();
     this.#close(undefined);
+    return { step: streaming.step, tail };
   }
 
   #open(title: string): void {

@@ -1,7 +1,7 @@
 // Follows one step's log while the step runs: reads it again and again from the byte after the last one
 // taken, hands out each line once it is whole, and when the step ends reads the rest. One read at a time;
 // a read that fails, whole or halfway through its body, is tried again from the byte after the last one
-// taken, so that no line is printed twice or lost. Memory holds the current chunk, the line begun and
+// taken, so that no line is printed twice or lost, and soon (failed-read.ts): a failure is not a quiet log. Memory holds the current chunk, the line begun and
 // the bounded tail kept for the annotation, however long the log.
 import type { StepLogRead } from '../../api/step-log-read.ts';
 import { messageOf } from '../../text/message.ts';
@@ -9,12 +9,13 @@ import { sanitizeLine } from '../../text/safety.ts';
 import type { Sleep } from '../../time.ts';
 import type { CallOptions } from '../api-port.ts';
 import { LineTail, type Tail, type TailOptions } from '../report/tail.ts';
+import { failedReadDelay } from './failed-read.ts';
 import { LineAssembler } from './line-assembler.ts';
 
 export interface Cadence {
   /** Between reads while the log grows. */
   minMs: number;
-  /** The longest wait between reads of a log that has stopped growing (or cannot be read). */
+  /** The longest wait between reads of a log that has stopped growing (or is refused for good). */
   maxMs: number;
 }
 
@@ -151,8 +152,12 @@ export class StepLogTailer {
     const wake = AbortSignal.any([this.#wake.signal, this.#deps.cancel]);
     // The loop's reads stop when following does; the rest is then read, if at all, by finish().
     this.#signal = AbortSignal.any([this.#deps.cancel, this.#cut.signal]);
+    /** The pause of a log that reads well: minMs while it grows, longer while it is quiet. */
     let delay = minMs;
+    /** Failed reads in a row. */
+    let failures = 0;
     while (!wake.aborted) {
+      const from = this.#assembler.offset;
       const result = await this.#readOnce();
       if (result === 'stopped') return;
       if (result === 'not-yet') {
@@ -162,9 +167,23 @@ export class StepLogTailer {
         );
         return;
       }
-      delay =
-        result === 'grew' || result === 'started-over' ? minMs : Math.min(maxMs, Math.round(delay * 1.5));
-      if (result === 'started-over') continue;
+      if (result === 'started-over') {
+        delay = minMs;
+        failures = 0;
+        continue;
+      }
+      if (result === 'failed') {
+        // A failure says nothing of the log's growth: its own short backoff, the quiet pause kept for later.
+        // A read cut short after some bytes took something: the backoff starts over.
+        failures = this.#assembler.offset > from ? 1 : failures + 1;
+        const backoff = failedReadDelay(failures, this.#lastError, maxMs);
+        // One that will not mend waits as a quiet log does.
+        if (backoff === undefined) delay = Math.min(maxMs, Math.round(delay * 1.5));
+        if (!(await this.#pause(backoff ?? delay, wake))) return;
+        continue;
+      }
+      failures = 0;
+      delay = result === 'grew' ? minMs : Math.min(maxMs, Math.round(delay * 1.5));
       if (!(await this.#pause(delay, wake))) return;
     }
   }

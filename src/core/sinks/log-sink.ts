@@ -22,7 +22,12 @@ import {
 import { sanitizeLine } from '../../text/safety.ts';
 import { applicationLabel, kindOf, pipelineLabel } from '../report/labels.ts';
 import type { TailOptions } from '../report/tail.ts';
-import { createStepLogReader, MAX_FAILED_LOG_READS, type StepLogReader } from './step-log-reader.ts';
+import {
+  createStepLogReader,
+  MAX_FAILED_LOG_READS,
+  MAX_WHOLE_LOG_READS,
+  type StepLogReader,
+} from './step-log-reader.ts';
 import type { Settings } from '../settings.ts';
 import { LiveSteps } from '../live-log/live-steps.ts';
 import { liveCadence, stepLogsMode, type StepLogsMode } from '../live-log/mode.ts';
@@ -62,6 +67,9 @@ class LogSink implements FlowSink {
   private lastWorkflow = '';
   /** Failed steps whose logs were asked for. */
   private failedRead = 0;
+  /** Steps not streamed whose logs were asked for (`all`, `live`), and whether the cap was said. */
+  private wholeRead = 0;
+  private saidCapped = false;
   /** The number of steps, once a list holding steps that have not started yet has shown it. */
   private knownTotal: number | undefined;
   private readonly mode: StepLogsMode;
@@ -147,7 +155,7 @@ class LogSink implements FlowSink {
     const total = runFinished ? steps.length : this.totalSteps(undefined, steps);
     const heading = stepHeading(step, total);
     const lines = this.live
-      ? await this.reader.share(step, this.live.finished(step, heading, signal))
+      ? await this.liveFinished(this.live, step, heading, failed, signal)
       : await this.printTail(step, heading, failed, signal);
     // The next step may have been running since the last change: its turn has come.
     this.live?.update(steps, (next) => stepHeading(next, total));
@@ -182,21 +190,41 @@ class LogSink implements FlowSink {
 
   /** The step streamed has its last line printed and its group closed before the stop is said. */
   async stopping(): Promise<void> {
-    await this.live?.stop();
+    await this.stopLive();
   }
 
   async concluded(conclusion: Conclusion): Promise<void> {
-    await this.live?.stop();
+    await this.stopLive();
     this.finish(conclusion.outcome, conclusion.final);
+  }
+
+  /** What was read of a step whose streaming stopped stands for its log in the other reports. */
+  private async stopLive(): Promise<void> {
+    const stopped = await this.live?.stop();
+    if (stopped) this.reader.stopped(stopped.step, stopped.tail);
+  }
+
+  /** A step streamed has the rest of its log read; one first seen finished is read whole, within the caps. */
+  private liveFinished(
+    live: LiveSteps,
+    step: Step,
+    heading: string,
+    failed: boolean,
+    signal: AbortSignal | undefined,
+  ) {
+    const read = live.streams(step) || (step.logUrl !== undefined && this.readable(failed));
+    // A read is shared with the failed logs; a log not read is not, so that they may still read it.
+    return read
+      ? this.reader.share(step, live.finished(step, heading, signal))
+      : live.finished(step, heading, signal, false);
   }
 
   /** Today's step-end printing: the tail of the step's log in its group (`failed`, `all`), or its line. */
   private async printTail(step: Step, heading: string, failed: boolean, signal: AbortSignal | undefined) {
     const { log } = this.deps;
     const printTail = this.mode === 'all' || (this.mode === 'failed' && failed);
-    // Past the first failed steps, a failed step is named (with its link) but its log is not read.
-    const readable = !failed || ++this.failedRead <= MAX_FAILED_LOG_READS;
-    const lines = (printTail || failed) && readable ? await this.reader.tail(step, signal) : undefined;
+    const lines =
+      (printTail || failed) && this.readable(failed) ? await this.reader.tail(step, signal) : undefined;
     if (printTail && lines) {
       log.startGroup(heading);
       log.remote(lines.lines);
@@ -207,6 +235,23 @@ class LogSink implements FlowSink {
       log.info(heading);
     }
     return lines;
+  }
+
+  /**
+   * Whether the log of a step that was not streamed is read. A failed step's: among the first
+   * MAX_FAILED_LOG_READS failed steps. Any step's, with `all` or `live`: among the first MAX_WHOLE_LOG_READS
+   * steps not streamed, so that a run of a thousand steps seen finished is not a thousand reads; past
+   * them each step is named by its result line, and one line says why.
+   */
+  private readable(failed: boolean): boolean {
+    const failedRead = failed && ++this.failedRead <= MAX_FAILED_LOG_READS;
+    if (this.mode !== 'all' && this.mode !== 'live') return failedRead;
+    if (++this.wholeRead <= MAX_WHOLE_LOG_READS || failedRead) return true;
+    if (!this.saidCapped) {
+      this.saidCapped = true;
+      this.deps.log.info(capLine(this.mode));
+    }
+    return false;
   }
 
   private finish(outcome: Outcome, final: FinalView): void {
@@ -228,6 +273,12 @@ class LogSink implements FlowSink {
     // Once the whole list has been seen, it stays known while the last steps run.
     return this.knownTotal !== undefined && steps.length <= this.knownTotal ? this.knownTotal : undefined;
   }
+}
+
+/** Said once, when a step is the first whose log is past the cap. */
+function capLine(mode: 'all' | 'live'): string {
+  const which = mode === 'live' ? 'steps first seen finished' : 'steps';
+  return `The logs of the first ${MAX_WHOLE_LOG_READS} ${which} were printed; the later ones are named only${mode === 'live' ? ' (a step seen running is still streamed)' : ''}, and failed ones are read up to ${MAX_FAILED_LOG_READS}.`;
 }
 
 /** The closing "…and N more" annotations of a budget, once every annotation it counted has been asked for. */

@@ -11,6 +11,11 @@ import { tailLines, type Tail, type TailOptions } from '../report/tail.ts';
 
 /** Failed steps whose logs are read at most; the others are named, with their links, and not read. */
 export const MAX_FAILED_LOG_READS = 20;
+/**
+ * Steps whose logs `step-logs: all` and `live` read whole at most, when they were not streamed (`live`
+ * streams every step it sees running); the others are named by their result line.
+ */
+export const MAX_WHOLE_LOG_READS = 20;
 
 export interface StepLogReaderOptions {
   client: Pick<CiApi, 'openStepLog'>;
@@ -30,6 +35,13 @@ export interface StepLogReader {
   tail(step: Step, signal?: AbortSignal): Reading;
   /** The live log reads the step's log itself: the other reports share that read. */
   share(step: Step, reading: Reading): Reading;
+  /**
+   * Following stopped (a cancel, the timeout) while the live log streamed the step: what it read stands for
+   * the step's log, which ends aborted without the step's end being heard.
+   */
+  stopped(step: Step, tail: Tail): void;
+  /** What was read of the step's log, or is being read, for the reports; never starts a read. */
+  known(step: Step): Reading | undefined;
 }
 
 export function createStepLogReader(options: StepLogReaderOptions): StepLogReader {
@@ -50,6 +62,12 @@ export function createStepLogReader(options: StepLogReaderOptions): StepLogReade
     share(step, reading) {
       if (step.logUrl && failedStep(step) && !kept.has(step.logUrl)) kept.set(step.logUrl, reading);
       return reading;
+    },
+    stopped(step, tail) {
+      if (step.logUrl && !kept.has(step.logUrl)) kept.set(step.logUrl, Promise.resolve(tail));
+    },
+    known(step) {
+      return step.logUrl ? kept.get(step.logUrl) : undefined;
     },
   };
 }

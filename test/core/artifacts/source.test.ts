@@ -79,6 +79,14 @@ describe('artifactBytes', () => {
     expect(debug.join('\n')).toContain('resuming the archive at byte 2500 (resume 1 of 3)');
   });
 
+  it('reads the whole archive again when the first read was cut before its first byte', async () => {
+    const { api, bytes, options } = setUp();
+    const cuts = [0];
+    api.artifactBody = (part) => cutAfter(cuts.shift() ?? Infinity)(part);
+    expect(Buffer.compare(await collect(artifactBytes(api, URL_A, options)), bytes)).toBe(0);
+    expect(reads(api)).toEqual([undefined, { offset: 0, validator: { etag: '"v1"' } }]);
+  });
+
   it('counts a body that ends before its length as cut', async () => {
     const { api, bytes, options } = setUp();
     let first = true;

@@ -6,9 +6,14 @@ import { createStyle } from '../../../src/cli/terminal/color.ts';
 import { runStep } from '../../../src/core/flow/step.ts';
 import type { Log } from '../../../src/core/ports.ts';
 import { INPUT_DEFAULTS, readSettings } from '../../../src/core/settings.ts';
+import { stepSummaryText } from '../../../src/core/report/step-summary.ts';
+import { withTopLevelLines, type TopLevelLines } from '../../../src/runtime/top-level-lines.ts';
 import { ConcurrentTime } from '../flow/concurrent-time.ts';
-import { FakeApi } from '../flow/fake-api.ts';
+import { FakeApi, httpError } from '../flow/fake-api.ts';
 import { runSeveral } from '../flow/several-kit.ts';
+import { ApiError } from '../../../src/api/errors.ts';
+import { SHARED_RATE } from '../../../src/core/rate-limit.ts';
+import { busiestWindow } from '../../../bench/support/stats.ts';
 
 interface Printed {
   text: string;
@@ -34,7 +39,7 @@ function growingLogs(api: FakeApi, time: ConcurrentTime) {
 async function runLive(
   inputs: Record<string, string>,
   arrange?: (api: FakeApi, time: ConcurrentTime, cancel: () => void) => void,
-  logFor?: (time: ConcurrentTime) => Log,
+  logFor?: (time: ConcurrentTime, printed: Printed[]) => Log,
 ) {
   const time = new ConcurrentTime();
   const api = new FakeApi(time);
@@ -51,7 +56,8 @@ async function runLive(
   };
   const settings = readSettings((name) => values[name] ?? '');
   const printed: Printed[] = [];
-  const log = logFor?.(time) ?? timedLog(printed, time);
+  const log = logFor?.(time, printed) ?? timedLog(printed, time);
+  const summaries: string[] = [];
   const cancel = { signal: cancelController.signal, hurry: new AbortController().signal };
   // Through the composition root, as the action and the CLI run a step: its log sink and failed logs.
   const { outcome } = await runStep(settings, {
@@ -62,8 +68,9 @@ async function runLive(
     cancel,
     outputs: { set: () => undefined },
     state: { save: () => undefined, get: () => '' },
+    summary: { publish: async (summary) => void summaries.push(stepSummaryText(summary)) },
   });
-  return { outcome, printed, api, time, texts: printed.map((line) => line.text) };
+  return { outcome, printed, api, time, texts: printed.map((line) => line.text), summaries };
 }
 
 function timedLog(printed: Printed[], time: ConcurrentTime): Log {
@@ -168,6 +175,45 @@ describe('step-logs: live', () => {
     }
   });
 
+  it.each(['live', 'all'])(
+    'with %s, reads the logs of the first 20 of 300 steps seen finished and names the others',
+    async (mode) => {
+      const steps = Array.from({ length: 300 }, (_, index) => `s${index + 1}`);
+      const { outcome, texts, api } = await runLive({ 'step-logs': mode, 'poll-interval': '60s' }, (fake) => {
+        // Every step has ended when the run is first seen running; the 250th failed.
+        fake.script = { queueMs: 2000, stepMs: 100, steps, failAt: 249 };
+        fake.stepLog = (logUrl) => `log of step ${logUrl.split('/').at(-2)}\nerror: it broke\n`;
+      });
+      expect(outcome.kind).toBe('failed');
+      const read = api.calls
+        .filter((call) => call.method === 'readStepLog' || call.method === 'openStepLog')
+        .map((call) => String(call.args[0]).split('/').at(-2));
+      // The first 20, and the failed one for its annotation and the summary: each once.
+      expect(read).toEqual([...steps.slice(0, 20).map((_, index) => String(index + 1)), '250']);
+      const groups = texts.filter((text) => text.startsWith('group: '));
+      expect(groups).toHaveLength(21);
+      expect(groups.at(-1)).toMatch(/ 250\/300 s250 /);
+      // The others are named, one line each, and one line says why.
+      expect(texts).toContain('✔ 21/300 s21 (0.1s)');
+      expect(texts.filter((text) => /^The logs of the first 20 steps/.test(text))).toHaveLength(1);
+      expect(texts.filter((text) => text.startsWith('remote: log of step'))).toHaveLength(21);
+      expect(texts.find((text) => text.startsWith('error: '))).toMatch(/it broke/);
+    },
+  );
+
+  it('streams every step it sees running, however many', async () => {
+    const steps = Array.from({ length: 25 }, (_, index) => `s${index + 1}`);
+    // Polled every 2 s: each step is seen running.
+    const { outcome, texts } = await runLive({ 'step-logs': 'live', 'poll-interval': '2s' }, (fake) => {
+      fake.script = { queueMs: 2000, stepMs: 4000, steps };
+    });
+    expect(outcome.kind).toBe('passed');
+    steps.forEach((name, index) => {
+      expect(groupOf(texts, new RegExp(` ${index + 1}/25 ${name}$`))).toEqual(expectedLines(index + 1, 4));
+    });
+    expect(texts.some((text) => /^The logs of the first/.test(text))).toBe(false);
+  });
+
   it('closes the group of a step still running when the step is cancelled, before the outcome line', async () => {
     const { outcome, texts } = await runLive({}, (api, time, cancel) => {
       time.at(2000 + 10_000 + 5500, cancel);
@@ -207,6 +253,38 @@ describe('step-logs: live', () => {
     },
   );
 
+  it('says the runner’s signal outside the running step’s group, right after the group closes', async () => {
+    let log: (Log & TopLevelLines) | undefined;
+    const { texts } = await runLive(
+      {},
+      (api, time, cancel) =>
+        time.at(2000 + 10_000 + 5500, () => {
+          // As the signal handler does (src/runtime/signals.ts): the line, then the cancel.
+          log!.topLevel('Received SIGINT: stopping the wait.');
+          cancel();
+        }),
+      (time, printed) => (log = withTopLevelLines(timedLog(printed, time))),
+    );
+    const said = texts.indexOf('Received SIGINT: stopping the wait.');
+    expect(groupOf(texts, /2\/3 build/)).not.toContain('Received SIGINT: stopping the wait.');
+    expect(texts[said - 1]).toBe('endgroup');
+    expect(texts[said + 1]).toMatch(/^Cancelled: aborting run /);
+  });
+
+  it('gives the summary of a step cancelled while it streamed the lines the live log read', async () => {
+    const { texts, summaries, api } = await runLive({}, (fake, time, cancel) =>
+      time.at(2000 + 10_000 + 5500, cancel),
+    );
+    const shown = groupOf(texts, /2\/3 build/).filter((text) => text.startsWith('remote: '));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    const [summary = ''] = summaries;
+    expect(summary).toMatch(/Step 2 build was aborted/);
+    expect(summary).not.toMatch(/could not be read/);
+    expect(summary).toContain(shown.at(-1)!.replace('remote: ', ''));
+    // Not read again for it.
+    expect(api.count('openStepLog')).toBe(0);
+  });
+
   it('has closed the stop-commands fence too when it says it aborts (the log of a step in GitHub Actions)', async () => {
     const out: string[] = [];
     await runLive(
@@ -231,6 +309,53 @@ describe('step-logs: live', () => {
     }
     expect(open).toBeUndefined();
     expect(lines.slice(0, stop).some((line) => line.includes('step 2 · line 3'))).toBe(true);
+  });
+
+  it('with several targets, reads that fail are tried again through the shared rate limit', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `p${index + 1}`);
+    let failed = 0;
+    const live = await runSeveral({
+      inputs: { 'step-logs': 'live', pipeline: names.map((name) => `acme/web/${name}`).join('\n') },
+      arrange: ({ api, time }) => {
+        api.pipelines = names.map((name, index) => ({
+          id: `p${String(index).padStart(23, '0')}`,
+          name,
+        }));
+        api.script = { queueMs: 2000, stepMs: 10_000, steps: ['one'] };
+        growingLogs(api, time);
+        // Every read fails for the first 9 s (the steps start 3 to 4 s in): 503s and connections dropped.
+        const start = time.now;
+        api.everyCall = ({ method }) => {
+          if (method !== 'readStepLog' || time.now >= start + 9000) return;
+          failed += 1;
+          throw failed % 2 === 0
+            ? httpError('GET', '/log', 503)
+            : new ApiError({
+                method: 'GET',
+                path: '/log',
+                kind: 'network',
+                code: 'ECONNRESET',
+                retryable: true,
+              });
+        };
+      },
+    });
+    expect(live.outcome.success).toBe(true);
+    // Each target’s log failed to read more than once in a row.
+    expect(failed).toBeGreaterThanOrEqual(2 * names.length);
+    // The failures' short backoff does not take the step over the shared limit of 10 requests in 1.1 s.
+    expect(
+      busiestWindow(
+        live.api.calls.map((call) => call.at),
+        SHARED_RATE.windowMs,
+      ),
+    ).toBeLessThanOrEqual(SHARED_RATE.max);
+    for (const name of names) {
+      const mine = live.lines.filter((line) => line.startsWith(`remote: [${name}] step 1 `));
+      expect(mine).toEqual(
+        expectedLines(1, 10).map((line) => line.replace('remote: ', `remote: [${name}] `)),
+      );
+    }
   });
 
   it('with several targets: off under auto, and with live every line starts with its target, without groups', async () => {

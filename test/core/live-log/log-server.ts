@@ -6,8 +6,8 @@ import { ApiError } from '../../../src/api/errors.ts';
 const encoder = new TextEncoder();
 
 export type LogFault =
-  /** The read fails before any byte (a 503, a refused connection, a timeout). */
-  | { kind: 'refused' }
+  /** The read fails before any byte: a 503 by default, or `status`, with `Retry-After` when given. */
+  | { kind: 'refused'; status?: number; retryAfterMs?: number }
   /** The connection drops after `afterBytes` bytes of the body. */
   | { kind: 'dropped'; afterBytes: number };
 
@@ -68,7 +68,15 @@ export class LogServer {
     if (call.signal?.aborted) throw fail({ method: 'GET', path: '/log', kind: 'aborted', retryable: false });
     const fault = this.faults.shift() ?? this.faultFor?.();
     if (fault?.kind === 'refused') {
-      throw fail({ method: 'GET', path: '/log', kind: 'http', status: 503, retryable: true });
+      const status = fault.status ?? 503;
+      throw fail({
+        method: 'GET',
+        path: '/log',
+        kind: 'http',
+        status,
+        retryable: status >= 500 || status === 429,
+        ...(fault.retryAfterMs !== undefined ? { retryAfterMs: fault.retryAfterMs } : {}),
+      });
     }
     if (this.hidden) return { kind: 'not-yet' };
     const snapshot = this.#bytes;

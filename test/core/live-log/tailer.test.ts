@@ -43,6 +43,20 @@ function grow(w: Watch, lines: string[], everyMs: number, endAfterMs = everyMs) 
   });
 }
 
+/** `watch()`, with the virtual time of each read from the start. */
+function watchReads(server: LogServer): { w: Watch; readAt: number[] } {
+  const readAt: number[] = [];
+  let start = 0;
+  const w: Watch = watch(server, {
+    read: (from, call) => {
+      readAt.push(w.time.now - start);
+      return server.read(from, call);
+    },
+  });
+  start = w.time.now;
+  return { w, readAt };
+}
+
 const serverLines = (server: LogServer) => server.text.split('\n').slice(0, -1);
 const texts = (w: Watch) => w.printed.map((entry) => entry.line);
 /** Lets every promise that can run, run. */
@@ -197,6 +211,48 @@ describe('StepLogTailer', () => {
       expect(texts(w), `seed ${seed}`).toEqual(expected);
       expect(server.maxInFlight).toBe(1);
     }
+  });
+
+  it('prints lines while a 13 s step runs after four failed reads in a row (two 503s, two dropped connections)', async () => {
+    const server = new LogServer();
+    const { w, readAt } = watchReads(server);
+    server.faults.push(
+      { kind: 'refused' },
+      { kind: 'refused' },
+      { kind: 'dropped', afterBytes: 0 },
+      { kind: 'dropped', afterBytes: 0 },
+    );
+    // A line every second from the step's start; the first line is there before the first dropped read.
+    const lines = Array.from({ length: 13 }, (_, index) => `line ${index + 1}\n`);
+    w.time.at(0, () => w.server.append('line 0\n'));
+    await grow(w, lines, 1000, 0);
+    expect(texts(w)).toEqual(serverLines(server));
+    // The failures' own backoff (0.5, 1, 2, 2 s), then the live cadence from the first success on.
+    expect(readAt.slice(0, 7)).toEqual([0, 500, 1500, 3500, 5500, 7100, 8700]);
+    // Every line that was there 2 s before the step ended was printed while it ran.
+    const whileRunning = w.printed.filter((entry) => entry.at < 13_000).map((entry) => entry.line);
+    expect(whileRunning).toEqual(['line 0', ...lines.slice(0, 11).map((line) => line.trim())]);
+  });
+
+  it('waits as long as the server asks after a failed read (Retry-After), then reads at the live pace', async () => {
+    const server = new LogServer();
+    const { w, readAt } = watchReads(server);
+    server.append('one\n');
+    server.faults.push({ kind: 'refused', status: 429, retryAfterMs: 7000 }, { kind: 'refused' });
+    await grow(w, ['two\n', 'three\n'], 5000);
+    expect(texts(w)).toEqual(['one', 'two', 'three']);
+    // 7 s as asked; the second failure in a row waits 1 s; then the live cadence.
+    expect(readAt.slice(0, 4)).toEqual([0, 7000, 8000, 9600]);
+  });
+
+  it('asks a log that is refused for good no more often than a quiet one', async () => {
+    const server = new LogServer();
+    const w = watch(server);
+    server.faultFor = () => ({ kind: 'refused', status: 403 });
+    w.tailer.start();
+    await new Promise((resolve) => w.time.at(60_000, () => void w.tailer.stop().then(resolve)));
+    // 0, 2.4, 6, 11.4, 19.5, then every 10 s: as a log that does not grow.
+    expect(server.reads.length).toBeLessThanOrEqual(10);
   });
 
   it('gives up the rest after a few failed reads once the step has ended, and says so', async () => {
