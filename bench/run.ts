@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts,artifacts]
 //                     [--bundle DIR] [--baseline DIR] [--peers DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
@@ -8,6 +8,13 @@
 // start. Benchmarks report; they never fail on a time.
 import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
+import {
+  artifactsMarkdown,
+  FULL_ARTIFACTS,
+  measureArtifacts,
+  QUICK_ARTIFACTS,
+  type ArtifactsOptions,
+} from './artifacts-extract.ts';
 import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
 import { insideMarkdown, measureInside } from './cold-start-inside.ts';
@@ -50,6 +57,7 @@ const SECTIONS = [
   'fan-out',
   'live-logs',
   'long-texts',
+  'artifacts',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -67,6 +75,7 @@ interface Configuration {
   fanOut: { counts: number[]; runMs: number; abortSamples: number };
   liveLogs: LiveLogOptions;
   longTexts: LongTextOptions;
+  artifacts: ArtifactsOptions;
 }
 
 const FULL: Configuration = {
@@ -87,6 +96,7 @@ const FULL: Configuration = {
   },
   // 7.9 MiB: the message of the hostile-server finding.
   longTexts: { targets: 50, messageBytes: 8_283_750, stepMs: 2000 },
+  artifacts: FULL_ARTIFACTS,
 };
 
 const QUICK: Configuration = {
@@ -109,6 +119,7 @@ const QUICK: Configuration = {
     memory: { logBytes: 1024 * 1024, logStepMs: 2000, baselineStepMs: 300, targets: 2 },
   },
   longTexts: { targets: 2, messageBytes: 100_000, stepMs: 200 },
+  artifacts: QUICK_ARTIFACTS,
 };
 
 const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR] [--peers DIR]`;
@@ -236,6 +247,11 @@ async function main(): Promise<number> {
       begin('Long remote texts…');
       const long = await measureLongTexts(entries, config.longTexts);
       emit(`## 7. Long remote texts\n\n${longTextsMarkdown(long)}`);
+    }
+    if (wanted('artifacts')) {
+      begin('Artifacts: download and extraction…');
+      const artifacts = await measureArtifacts(config.artifacts, log);
+      emit(`## 9. Artifacts: download and extraction\n\n${artifactsMarkdown(artifacts)}`);
     }
   } finally {
     entries.dispose();
