@@ -9,7 +9,9 @@ import { ARTIFACT_INPUT_DEFAULTS, type ArtifactSettings } from '../../core/setti
 import { parseByteSize } from '../../core/settings/byte-size.ts';
 import { createArtifactsSink } from '../../core/sinks/artifacts-sink.ts';
 import type { TargetFacts } from '../../core/flow/events.ts';
+import { artifactsOutput } from '../../core/artifacts/facts.ts';
 import { formatBytes } from '../../core/report/format.ts';
+import { failedTestsOutput, testsOutput } from '../../core/test-results.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
@@ -28,7 +30,8 @@ export const artifacts: CommandSpec = {
     'Every finished step that stored something is read (or only those --step names, by name or number), and ' +
       'its gzipped tar extracted into <out>/<order>-<step> with the action’s rules: entries that could leave ' +
       'the folder, links and devices are skipped and counted, and a folder is moved into place only whole. ' +
-      'With --json, stdout gets the `artifacts` output of the action: one object per step.',
+      'With --json, stdout gets the outputs the action would set, in their shapes: `artifacts` (one object per ' +
+      'step) and, with --test-reports, `tests` and `failed-tests`.',
   ],
   options: {
     step: {
@@ -94,7 +97,7 @@ export const artifacts: CommandSpec = {
         }
         await sink.settling?.({ steps });
         const entries = facts.artifacts?.entries ?? [];
-        if (json) printJson(io, entries);
+        if (json) printJson(io, jsonOf(facts));
         else if (entries.length === 0) io.stdout.write('No step of the run stored artifacts.\n');
         for (const entry of json ? [] : entries.filter((each) => each.status === 'stored')) {
           io.stdout.write(
@@ -126,6 +129,15 @@ export async function withTestReports(
  */
 export function terminalPlace(path: string, cwd: string) {
   return { workspace: undefined, runnerTemp: isAbsolute(path) ? dirname(path) : undefined, cwd };
+}
+
+/** The action's outputs of these facts, as objects rather than JSON texts. */
+function jsonOf(facts: TargetFacts) {
+  const steps = facts.tests?.steps;
+  return {
+    artifacts: artifactsOutput(facts.artifacts?.entries ?? []),
+    ...(steps ? { tests: testsOutput(steps), 'failed-tests': failedTestsOutput(steps) } : {}),
+  };
 }
 
 function sizeOf(text: string): number {
