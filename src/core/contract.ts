@@ -94,10 +94,6 @@ export type OutputsWithSeveral<Kind extends WithSeveral> = {
   [K in OutputName]: (typeof OUTPUTS)[K] extends Kind ? K : never;
 }[OutputName];
 
-export const PER_RUN_OUTPUTS = OUTPUT_NAMES.filter(
-  (name): name is OutputsWithSeveral<'per-run'> => OUTPUTS[name] === 'per-run',
-);
-
 export interface Outputs {
   set<K extends OutputName>(name: K, value: OutputValues[K]): void;
 }

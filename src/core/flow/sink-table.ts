@@ -31,7 +31,7 @@ export interface TargetSinkContext {
 }
 
 /** What a row is handed for the step's own end. */
-export interface StepSinkContext {
+interface StepSinkContext {
   deps: StepDeps;
   errors?: TargetErrors;
   publish(summary: StepSummary): Promise<void>;
@@ -204,7 +204,7 @@ interface OrderRule {
   last?: string;
 }
 
-export const ORDER_RULES: readonly OrderRule[] = [
+const ORDER_RULES: readonly OrderRule[] = [
   { first: 'record' },
   { before: ['log', 'failed-logs'] },
   { rightAfter: ['target-errors', 'log'] },

@@ -7,14 +7,14 @@ import { combineReports, countTests, type TestCounts } from '../test-results.ts'
 /** The failed tests shown per step; the rest are counted. */
 const SHOWN_FAILED = 50;
 
-export interface SummaryFailedTest {
+interface SummaryFailedTest {
   suite: string;
   name: string;
   message?: string;
   text?: string;
 }
 
-export interface SummaryTestStep {
+interface SummaryTestStep {
   step: string;
   counts: TestCounts;
   failed: SummaryFailedTest[];

@@ -33,7 +33,7 @@ export function testFacts(
 }
 
 /** `12 tests, 2 failed: suite › name, suite › name` (errored counted with failed). */
-export function testsLine(reports: readonly TestReport[]): string {
+function testsLine(reports: readonly TestReport[]): string {
   const cases = combineReports(reports);
   const counts = countTests(cases);
   const failing = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
