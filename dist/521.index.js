@@ -21,15 +21,18 @@ var safety = __webpack_require__(8419);
 var target_summary = __webpack_require__(6772);
 // EXTERNAL MODULE: ./src/core/report/format.ts
 var format = __webpack_require__(7375);
-// EXTERNAL MODULE: ./src/core/report/summary-html.ts
-var summary_html = __webpack_require__(7482);
+// EXTERNAL MODULE: ./src/core/report/summary-html.ts + 1 modules
+var summary_html = __webpack_require__(6896);
+// EXTERNAL MODULE: ./src/core/report/summary-tests.ts
+var summary_tests = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/core/report/failures.ts
 var failures = __webpack_require__(3315);
-// EXTERNAL MODULE: ./src/core/report/summary-model.ts + 3 modules
-var summary_model = __webpack_require__(3649);
+// EXTERNAL MODULE: ./src/core/report/summary-model.ts + 2 modules
+var summary_model = __webpack_require__(7618);
 ;// CONCATENATED MODULE: ./src/core/report/summary-text.ts
 // The summary document as plain text for a terminal. Every remote or user string goes through sanitizeLine,
 // so none can carry an escape sequence or start a workflow command.
+
 
 
 
@@ -114,6 +117,15 @@ function sectionLines(section, paint) {
                     return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
                 }),
             ];
+        case 'tests':
+            return [
+                section.title,
+                ...section.steps.flatMap((step) => [
+                    `  ${one(step.step)}: ${(0,summary_tests/* countsLine */.J)(step.counts)}`,
+                    ...step.failed.map((test) => `    ✖ ${one(test.suite)} › ${one(test.name)}${test.message === undefined ? '' : `: ${one(test.message, summary_model/* SUMMARY_LIMITS */.QF.message)}`}`),
+                    ...(step.more > 0 ? [`    …and ${step.more} more`] : []),
+                ]),
+            ];
         case 'artifacts':
             return [
                 section.title,
@@ -179,6 +191,7 @@ function targetDocs(end) {
         const doc = (0,target_summary/* targetSummaryDoc */.E)(target.settings, target.info, target.conclusion, {
             tails: target.facts.tails,
             artifacts: target.facts.artifacts,
+            tests: target.facts.tests,
         });
         return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
     });
@@ -275,8 +288,8 @@ function renderSeveralSummaryText(end, options = {}) {
 
 
 
-function docOf({ settings, info, conclusion, tails, artifacts, stepUrl }) {
-    return (0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails, artifacts, stepUrl });
+function docOf({ settings, info, conclusion, tails, artifacts, tests, stepUrl, }) {
+    return (0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails, artifacts, tests, stepUrl });
 }
 function stepSummaryHtml(summary) {
     return summary.kind === 'target' ? (0,summary_html/* renderSummary */.B)(docOf(summary.facts)) : renderSeveralSummary(summary.end);
