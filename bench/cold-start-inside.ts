@@ -32,23 +32,25 @@ export interface Inside {
 }
 
 const ENTRY_IMPORT = 'import{createRequire as A}from"module";';
+// ncc's module loader; the minifier's names for the module and its flag change with the code around it.
 const FACTORY_CALL =
-  'try{e[A].call(i.exports,i,i.exports,__nccwpck_require__);s=false}finally{if(s)delete t[A]';
+  /try\{e\[A\]\.call\((\w)\.exports,\1,\1\.exports,__nccwpck_require__\);(\w)=false\}finally\{if\(\2\)delete t\[A\]/;
 
 /** Times the first line and each module's evaluation; fails if ncc's output no longer has that shape. */
 function instrument(source: string): string {
-  if (!source.startsWith(ENTRY_IMPORT) || !source.includes(FACTORY_CALL)) {
+  const call = FACTORY_CALL.exec(source)?.[0];
+  if (!source.startsWith(ENTRY_IMPORT) || call === undefined) {
     throw new Error("the bundle's shape changed: the cold-start instrumentation needs updating");
   }
   const timing =
     'const started=performance.now();const stack=globalThis.__coldStart.stack;stack.push(0);' +
-    FACTORY_CALL +
+    call +
     ';const took=performance.now()-started;const inner=stack.pop();' +
     'if(stack.length)stack[stack.length-1]+=took;globalThis.__coldStart.modules.push([String(A),took,took-inner])';
   return (
     ENTRY_IMPORT +
     'globalThis.__coldStart={firstLine:performance.now(),stack:[],modules:[]};' +
-    source.slice(ENTRY_IMPORT.length).replace(FACTORY_CALL, () => timing)
+    source.slice(ENTRY_IMPORT.length).replace(call, () => timing)
   );
 }
 

@@ -1,12 +1,14 @@
 // Benchmark 3: time from spawning the process to the first request reaching the emulator, for the
 // bundled action against bare Node in the same run; the post entry with nothing to do (spawn → exit);
-// with a baseline bundle, the same for it, interleaved, as a before/after table; and the size of what
+// with a baseline bundle, the same for it, interleaved, as a before/after table; with the peers'
+// committed bundles (bench/peers.ts), each to its first request, interleaved too; and the size of what
 // is shipped in dist/.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startEmulator, type EmulatorControl } from '../src/emulator/index.ts';
+import { FirstBytes, launchPeer, peerFirstRequest, type PeerBundle } from './peers.ts';
 import { launch, makeStepFiles } from './support/action.ts';
 import { distFiles, type ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
@@ -18,6 +20,8 @@ export interface ColdStartOptions {
   repeats: number;
   /** Another bundle to measure in the same run, for a before/after comparison. */
   baseline?: ActionEntries;
+  /** Other actions' committed bundles, each timed to its first request beside ours. */
+  peers?: PeerBundle[];
   log?: (line: string) => void;
 }
 
@@ -39,6 +43,10 @@ export interface ColdStartResult {
   /** dist/post/index.js when main settled everything: spawn → exit. */
   postIdleMs: number[];
   baseline?: BundleStarts;
+  /** Each peer's bundle: spawn → its first request's arrival. */
+  peers: Array<{ peer: PeerBundle; ms: number[] }>;
+  /** With peers: spawn → the first bytes at a bare listener, ours and then each peer's. */
+  firstBytes: { actionMs: number[]; peers: Array<{ peer: PeerBundle; ms: number[] }> };
   dist: Array<{ path: string; bytes: number; gzipBytes: number }>;
 }
 
@@ -57,8 +65,11 @@ export async function measureColdStart(
     actionWithGitHubMs: [],
     postIdleMs: [],
     ...(options.baseline ? { baseline: { actionMs: [], postIdleMs: [] } } : {}),
+    peers: (options.peers ?? []).map((peer) => ({ peer, ms: [] })),
+    firstBytes: { actionMs: [], peers: (options.peers ?? []).map((peer) => ({ peer, ms: [] })) },
     dist: [],
   };
+  const listener = result.peers.length > 0 ? await FirstBytes.open() : undefined;
   try {
     // Interleaved, so that a busy moment of the machine touches all of them alike.
     for (let index = 0; index < options.repeats; index++) {
@@ -74,16 +85,40 @@ export async function measureColdStart(
         result.baseline.actionMs.push(await actionFirstRequest(main, emulator.url, emulator.control));
         result.baseline.postIdleMs.push(await postWithNothingToDo(post, emulator.url));
       }
+      for (const { peer, ms } of result.peers)
+        ms.push(await peerFirstRequest(peer, emulator.url, emulator.control));
+      if (listener) await firstBytesOf(listener, entries.main, result.firstBytes);
     }
     options.log?.(`  ${options.repeats} starts of each`);
   } finally {
     await emulator.close();
+    await listener?.close();
   }
   result.dist = distFiles(entries.dir).map((file) => ({
     ...file,
     gzipBytes: gzipSync(readFileSync(join(entries.dir, file.path.replace(/^dist\//, '')))).length,
   }));
   return result;
+}
+
+/** Ours, then each peer, to the first bytes at a listener that answers nothing. */
+async function firstBytesOf(
+  listener: FirstBytes,
+  main: string,
+  into: ColdStartResult['firstBytes'],
+): Promise<void> {
+  into.actionMs.push(
+    await listener.time('dist/index.js', (url, files) =>
+      launch({
+        entry: main,
+        files,
+        inputs: { 'base-url': url, token: BENCH_TOKEN, 'pipeline-id': MISSING_PIPELINE },
+      }),
+    ),
+  );
+  for (const { peer, ms } of into.peers) {
+    ms.push(await listener.time(peer.name, (url, files) => launchPeer(peer, url, files)));
+  }
 }
 
 function spawnAndWait(args: string[]): Promise<{ spawnedAt: number; exitedAt: number }> {
@@ -213,7 +248,56 @@ export function coldStartMarkdown(result: ColdStartResult): string {
     ],
   );
   const before = result.baseline ? ['', beforeAfterMarkdown(result, result.baseline, reference)] : [];
-  return [times, '', goals, ...before, '', sizes].join('\n');
+  const peers = result.peers.length > 0 ? ['', peersMarkdown(result, reference)] : [];
+  return [times, '', goals, ...before, ...peers, '', sizes].join('\n');
+}
+
+function peersMarkdown(result: ColdStartResult, reference: number): string {
+  const row = (label: string, values: number[]) => [
+    label,
+    String(values.length),
+    ms(median(values)),
+    ms(percentile(values, 95)),
+    ratio(median(values) / reference),
+  ];
+  const fastest = Math.min(...result.peers.map(({ ms: values }) => median(values)));
+  const ours = median(result.actionMs);
+  return [
+    "Beside the peers' committed bundles (fetched, not committed), started in turn with the rest, each pointed at the emulator:",
+    '',
+    table(
+      ['spawn → first request arrives', 'starts', 'median', 'p95', 'median ÷ `node -e 0`'],
+      [
+        row('`dist/index.js`', result.actionMs),
+        ...result.peers.map(({ peer, ms: values }) => row(`${peer.repository}'s \`dist/index.js\``, values)),
+      ],
+    ),
+    '',
+    verdict(ours, fastest, reference),
+    '',
+    'The same processes in the same turns, each pointed at a bare TCP listener that answers nothing:',
+    '',
+    table(
+      ['spawn → first bytes of the first request', 'starts', 'median', 'p95', 'median ÷ `node -e 0`'],
+      [
+        row('`dist/index.js`', result.firstBytes.actionMs),
+        ...result.firstBytes.peers.map(({ peer, ms: values }) =>
+          row(`${peer.repository}'s \`dist/index.js\``, values),
+        ),
+      ],
+    ),
+    '',
+    verdict(
+      median(result.firstBytes.actionMs),
+      Math.min(...result.firstBytes.peers.map(({ ms: values }) => median(values))),
+      reference,
+    ),
+  ].join('\n');
+}
+
+function verdict(ours: number, fastest: number, reference: number): string {
+  const below = ours < fastest ? 'below' : 'not below';
+  return `- \`dist/index.js\` against the fastest peer: ${ratio(ours / reference)} against ${ratio(fastest / reference)}: ${below}.`;
 }
 
 function goalLine(what: string, measured: number, goal: number): string {

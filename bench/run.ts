@@ -1,15 +1,24 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts]
-//                     [--bundle DIR] [--baseline DIR]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts,artifacts]
+//                     [--bundle DIR] [--baseline DIR] [--peers DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
 // --baseline adds a before/after table to the cold start, with that bundle started in turn with this
-// one. Benchmarks report; they never fail on a time.
+// one; --peers adds the peers' committed bundles found in that directory (bench/peers.ts) to the cold
+// start. Benchmarks report; they never fail on a time.
 import { join } from 'node:path';
 import { abortLatencyMarkdown, measureAbortLatency } from './abort-latency.ts';
+import {
+  artifactsMarkdown,
+  FULL_ARTIFACTS,
+  measureArtifacts,
+  QUICK_ARTIFACTS,
+  type ArtifactsOptions,
+} from './artifacts-extract.ts';
 import { breakdownMarkdown, measureBreakdown } from './cold-start-breakdown.ts';
 import { coldStartMarkdown, measureColdStart } from './cold-start.ts';
 import { insideMarkdown, measureInside } from './cold-start-inside.ts';
+import { readPeers } from './peers.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
 import { longTextsMarkdown, measureLongTexts, type LongTextOptions } from './long-texts.ts';
@@ -48,6 +57,7 @@ const SECTIONS = [
   'fan-out',
   'live-logs',
   'long-texts',
+  'artifacts',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -65,6 +75,7 @@ interface Configuration {
   fanOut: { counts: number[]; runMs: number; abortSamples: number };
   liveLogs: LiveLogOptions;
   longTexts: LongTextOptions;
+  artifacts: ArtifactsOptions;
 }
 
 const FULL: Configuration = {
@@ -85,6 +96,7 @@ const FULL: Configuration = {
   },
   // 7.9 MiB: the message of the hostile-server finding.
   longTexts: { targets: 50, messageBytes: 8_283_750, stepMs: 2000 },
+  artifacts: FULL_ARTIFACTS,
 };
 
 const QUICK: Configuration = {
@@ -107,9 +119,10 @@ const QUICK: Configuration = {
     memory: { logBytes: 1024 * 1024, logStepMs: 2000, baselineStepMs: 300, targets: 2 },
   },
   longTexts: { targets: 2, messageBytes: 100_000, stepMs: 200 },
+  artifacts: QUICK_ARTIFACTS,
 };
 
-const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR]`;
+const USAGE = `Usage: node bench/run.ts [--quick] [--write-docs] [--seed N] [--only ${SECTIONS.join(',')}] [--bundle DIR] [--baseline DIR] [--peers DIR]`;
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -185,8 +198,14 @@ async function main(): Promise<number> {
     if (wanted('cold-start')) {
       begin('Cold start…');
       const baseline = flags.baseline ? await snapshotDist(log, flags.baseline) : undefined;
+      const peers = flags.peers ? readPeers(flags.peers) : undefined;
       try {
-        const cold = await measureColdStart(entries, { repeats: config.coldStartRepeats, baseline, log });
+        const cold = await measureColdStart(entries, {
+          repeats: config.coldStartRepeats,
+          baseline,
+          ...(peers ? { peers: peers.peers } : {}),
+          log,
+        });
         const breakdown = await measureBreakdown(config.coldStartRepeats);
         const inside = await measureInside(config.coldStartRepeats, log);
         emit(
@@ -197,6 +216,7 @@ async function main(): Promise<number> {
         );
       } finally {
         baseline?.dispose();
+        peers?.dispose();
       }
     }
     if (wanted('scale')) {
@@ -227,6 +247,11 @@ async function main(): Promise<number> {
       begin('Long remote texts…');
       const long = await measureLongTexts(entries, config.longTexts);
       emit(`## 7. Long remote texts\n\n${longTextsMarkdown(long)}`);
+    }
+    if (wanted('artifacts')) {
+      begin('Artifacts: download and extraction…');
+      const artifacts = await measureArtifacts(config.artifacts, log);
+      emit(`## 9. Artifacts: download and extraction\n\n${artifactsMarkdown(artifacts)}`);
     }
   } finally {
     entries.dispose();

@@ -21,19 +21,36 @@ var safety = __webpack_require__(8419);
 var target_summary = __webpack_require__(6772);
 // EXTERNAL MODULE: ./src/core/report/format.ts
 var format = __webpack_require__(7375);
-// EXTERNAL MODULE: ./src/core/report/summary-html.ts
-var summary_html = __webpack_require__(7482);
+// EXTERNAL MODULE: ./src/core/report/summary-html.ts + 1 modules
+var summary_html = __webpack_require__(6896);
+// EXTERNAL MODULE: ./src/core/report/summary-tests.ts
+var summary_tests = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/core/report/failures.ts
 var failures = __webpack_require__(3315);
 // EXTERNAL MODULE: ./src/core/report/summary-model.ts + 2 modules
-var summary_model = __webpack_require__(1568);
+var summary_model = __webpack_require__(7618);
 ;// CONCATENATED MODULE: ./src/core/report/summary-text.ts
 // The summary document as plain text for a terminal. Every remote or user string goes through sanitizeLine,
 // so none can carry an escape sequence or start a workflow command.
 
 
 
-const ANSI_COLOURS = { passed: '32', failed: '31', aborted: '33', 'timed-out': '33' };
+
+// The title is coloured by our outcome kind; a step by its result, which is remote text (hence a Map).
+const OUTCOME_COLOURS = {
+    passed: '32',
+    failed: '31',
+    aborted: '33',
+    'timed-out': '33',
+    cancelled: undefined,
+    unknown: undefined,
+    triggered: undefined,
+};
+const RESULT_COLOURS = new Map([
+    ['passed', '32'],
+    ['failed', '31'],
+    ['aborted', '33'],
+]);
 const LABEL_WIDTH = 18;
 function one(value, max = summary_model/* SUMMARY_LIMITS */.QF.name) {
     return (0,safety/* sanitizeLine */.g$)(value, { maxLength: max });
@@ -52,11 +69,8 @@ function inline(part) {
     }
 }
 function renderSummaryText(doc, options = {}) {
-    const paint = (value, tone) => {
-        const colour = ANSI_COLOURS[tone];
-        return options.color && colour ? `\u001b[${colour}m${value}\u001b[0m` : value;
-    };
-    const lines = [paint(`${doc.title.icon} ${doc.title.word}`, doc.title.tone), ''];
+    const paint = (value, colour) => options.color && colour ? `\u001b[${colour}m${value}\u001b[0m` : value;
+    const lines = [paint(`${doc.title.icon} ${doc.title.word}`, OUTCOME_COLOURS[doc.title.tone]), ''];
     for (const field of doc.fields)
         lines.push(...fieldLines(field));
     for (const section of doc.sections)
@@ -74,7 +88,7 @@ function fieldLines({ label, value }) {
     return [`${`${label}:`.padEnd(LABEL_WIDTH)}${value.map(inline).join('  ')}`];
 }
 function mark(state, paint) {
-    return paint(state.icon, state.tone);
+    return paint(state.icon, RESULT_COLOURS.get(state.tone));
 }
 function sectionLines(section, paint) {
     switch (section.kind) {
@@ -101,6 +115,24 @@ function sectionLines(section, paint) {
                     const duration = row.duration === undefined ? '' : ` (${row.duration})`;
                     const at = row.failedAt === undefined ? '' : ` at step ${one(row.failedAt)}`;
                     return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
+                }),
+            ];
+        case 'tests':
+            return [
+                section.title,
+                ...section.steps.flatMap((step) => [
+                    `  ${one(step.step)}: ${(0,summary_tests/* countsLine */.J)(step.counts)}`,
+                    ...step.failed.map((test) => `    ✖ ${one(test.suite)} › ${one(test.name)}${test.message === undefined ? '' : `: ${one(test.message, summary_model/* SUMMARY_LIMITS */.QF.message)}`}`),
+                    ...(step.more > 0 ? [`    …and ${step.more} more`] : []),
+                ]),
+            ];
+        case 'artifacts':
+            return [
+                section.title,
+                ...section.rows.map((row) => {
+                    const where = row.folder === undefined ? '' : `  ${one(row.folder)}`;
+                    const why = row.reason === undefined ? '' : `: ${one(row.reason, summary_model/* SUMMARY_LIMITS */.QF.message)}`;
+                    return `  ${mark(row.state, paint)} ${row.order} ${one(row.step)} ${one(row.state.word)}${why}, ${row.files} files, ${row.size}${where}`;
                 }),
             ];
         case 'workflow':
@@ -156,7 +188,11 @@ const bytes = (value) => Buffer.byteLength(value, 'utf8');
 /** Each target's summary document, labelled with the target. */
 function targetDocs(end) {
     return end.targets.map((target) => {
-        const doc = (0,target_summary/* targetSummaryDoc */.E)(target.settings, target.info, target.conclusion, { tails: target.tails });
+        const doc = (0,target_summary/* targetSummaryDoc */.E)(target.settings, target.info, target.conclusion, {
+            tails: target.facts.tails,
+            artifacts: target.facts.artifacts,
+            tests: target.facts.tests,
+        });
         return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
     });
 }
@@ -252,8 +288,8 @@ function renderSeveralSummaryText(end, options = {}) {
 
 
 
-function docOf({ settings, info, conclusion, tails, stepUrl }) {
-    return (0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails, stepUrl });
+function docOf({ settings, info, conclusion, tails, artifacts, tests, stepUrl, }) {
+    return (0,target_summary/* targetSummaryDoc */.E)(settings, info, conclusion, { tails, artifacts, tests, stepUrl });
 }
 function stepSummaryHtml(summary) {
     return summary.kind === 'target' ? (0,summary_html/* renderSummary */.B)(docOf(summary.facts)) : renderSeveralSummary(summary.end);

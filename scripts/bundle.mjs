@@ -69,7 +69,7 @@ for (const { entry, out } of targets) {
   );
   // What the main entry's first request does not need loads at first use (scripts/defer-at-start.mjs),
   // and what it does need is compiled with the file (scripts/eager-factories.mjs).
-  deferAtStart(target, stats, out === '.');
+  deferAtStart(target, stats, out === '.', root);
   if (out === '.') eagerFactories(join(target, 'index.js'));
 }
 if (!keepStats) rmSync(statsDir, { recursive: true, force: true });

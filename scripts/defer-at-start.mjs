@@ -9,10 +9,19 @@
 //   and `crypto`) at load: its one export is the function a client calls when a server agrees to
 //   HTTP/2. The stand-in is a function that evaluates the module on its first call.
 //
-// Both rewrites must apply to the main entry: a build whose output no longer has the expected shape
-// fails here rather than quietly starting slower.
+// Each rewrite stays only because a change upstream that would break it breaks the build instead:
+// - both must apply to the main entry exactly once, so ncc's output in another shape fails the build
+//   rather than quietly starting slower;
+// - the HTTP/2 stand-in is a function that calls the module's export, which holds only while undici's
+//   `client-h2.js` exports one function and nothing else: the build loads the module and fails when its
+//   export has another shape (an object of functions, a function with properties), rather than leaving a
+//   stand-in that breaks HTTP/2 over TLS alone;
+// - the assert stand-in hands everything but a holding `assert(value)` to the real module, so no use
+//   undici makes of it can break; a use that loads it early shows in test/action/start-up.e2e.test.ts.
+// test/repo/defer-at-start.test.ts feeds each changed shape and sees the build fail.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 
 const H2_CLIENT = './node_modules/undici/lib/dispatcher/client-h2.js';
 
@@ -27,6 +36,21 @@ const ASSERT_EXTERNAL =
 function moduleId(stats, path) {
   const found = stats.modules.find((module) => module.name === path);
   return found === undefined ? undefined : String(found.id);
+}
+
+/** The export of undici's HTTP/2 client as the stand-in needs it: one function, with nothing on it. */
+export function checkH2ClientExport(exported) {
+  const extra =
+    typeof exported === 'function'
+      ? Object.getOwnPropertyNames(exported).filter((name) => !['length', 'name', 'prototype'].includes(name))
+      : [];
+  if (typeof exported !== 'function' || extra.length > 0) {
+    const shape = typeof exported === 'function' ? `a function with ${extra.join(', ')}` : typeof exported;
+    throw new Error(
+      `${H2_CLIENT} exports ${shape}, not one function: the stand-in that defers it would break HTTP/2; ` +
+        'update scripts/defer-at-start.mjs',
+    );
+  }
 }
 
 /** Rewrites one output file; says which of the two rewrites it made. */
@@ -58,9 +82,10 @@ export function deferInSource(source, h2ClientId) {
   return { text, assert, h2 };
 }
 
-/** Applies both rewrites to every file of one built target; `required` makes both mandatory. */
-export function deferAtStart(outDir, statsFile, required) {
+/** Applies both rewrites to every file of one built target, built from `root`; `required` makes both mandatory. */
+export function deferAtStart(outDir, statsFile, required, root) {
   const h2ClientId = moduleId(JSON.parse(readFileSync(statsFile, 'utf8')), H2_CLIENT);
+  if (h2ClientId !== undefined) checkH2ClientExport(createRequire(import.meta.url)(resolve(root, H2_CLIENT)));
   const made = { assert: 0, h2: 0 };
   for (const name of readdirSync(outDir).filter((file) => file.endsWith('.js'))) {
     const path = join(outDir, name);

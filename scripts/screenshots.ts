@@ -7,6 +7,7 @@
 // chromium:
 //   docs/log-live.png        the step's log at that moment: the running step's lines streamed into its group
 //   docs/summary-failed.png  the job summary, as GitHub would render its Markdown (approximately)
+//   docs/summary-tests.png   the summary's failed tests, read from the JUnit report the failed step stored
 //   docs/log.png             the step's log at the end, as the runner reads the action's output and the job
 //                            page shows it
 //   docs/run-page.png        the emulator's page of the run, opened at the failed step
@@ -145,6 +146,26 @@ function shotsOf(live: string, run: StepRun, inputs: Record<string, string>, run
       prepare: (page) => page.locator('details > summary').first().click(),
     },
     {
+      path: join(DOCS, 'summary-tests.png'),
+      width: 1024,
+      html: summaryPage(run.summary, { job: JOB }),
+      selector: '#tests-shot',
+      // The "Tests" heading and what follows it, each failure text folded as the summary shows it.
+      prepare: async (page) => {
+        // In the page (its DOM is not in this project's types): the section wrapped in one box to draw.
+        await page.evaluate(`(() => {
+          const heading = [...document.querySelectorAll('h3')].find((each) => each.textContent === 'Tests');
+          if (!heading) throw new Error('the summary has no Tests section');
+          const box = document.createElement('div');
+          box.id = 'tests-shot';
+          box.style.padding = '16px';
+          heading.before(box);
+          box.append(heading);
+          while (box.nextSibling && box.nextSibling.nodeName !== 'H3') box.append(box.nextSibling);
+        })()`);
+      },
+    },
+    {
       path: join(DOCS, 'log.png'),
       width: 1132,
       // The failed step's group (the last: the run stopped there) open, the others folded.
@@ -169,6 +190,7 @@ async function main(): Promise<void> {
         `EMULATOR_LOG_LINES=${LOG_LINES}`,
       ].join('\n'),
       'poll-interval': '1s',
+      'test-reports': '**/junit*.xml',
     };
     say(`Running the action against the emulator at ${emulator.url} (step "npm test" fails)…`);
     const step = startStep(inputs);

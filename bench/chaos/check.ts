@@ -11,6 +11,8 @@ import {
   type Found,
   type TargetRuns,
 } from './check-targets.ts';
+import type { ArtifactEvidence } from './artifact-evidence.ts';
+import { checkArtifacts, type ArtifactTotals } from './check-artifacts.ts';
 import { checkLiveLogs, liveLogTotals, type LiveLogTotals, type ServerLogs } from './check-live-logs.ts';
 import { streamsLive, type ChaosPlan } from './plan.ts';
 
@@ -22,7 +24,8 @@ export type ProblemKind =
   | 'missing summary'
   | 'leaked token'
   | 'hung'
-  | 'live log lines';
+  | 'live log lines'
+  | 'artifacts';
 
 export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'wrong result',
@@ -33,6 +36,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'leaked token',
   'hung',
   'live log lines',
+  'artifacts',
 ];
 
 interface ProcessEvidence {
@@ -64,6 +68,8 @@ export interface RunEvidence {
   runsAfterPost: EmulatorRunView[];
   /** With live step logs: each of those runs' step logs as the server holds them after post. */
   serverLogs?: ServerLogs;
+  /** With artifacts: the tree under artifacts-path, its partial folders, and the server's archives. */
+  artifacts?: ArtifactEvidence;
 }
 
 export type Outcome =
@@ -86,6 +92,8 @@ export interface Verdict {
   notes: string[];
   /** With live step logs: the lines shown for each step against the server's logs. */
   live?: LiveLogTotals;
+  /** With artifacts: the `artifacts` output's statuses and the folders compared with their archives. */
+  artifacts?: ArtifactTotals;
 }
 
 export function judge(evidence: RunEvidence): Verdict {
@@ -125,7 +133,52 @@ export function judge(evidence: RunEvidence): Verdict {
   for (const [kind, detail] of gateProblems(evidence, targets)) problem(kind, detail);
   const live = liveLogProblems(evidence, targets);
   for (const [kind, detail] of live?.found ?? []) problem(kind, detail);
-  return { outcome: outcomeOf(evidence, targets), problems, notes, ...(live ? { live: live.totals } : {}) };
+  const artifacts = artifactProblems(evidence, targets);
+  for (const [kind, detail] of artifacts?.found ?? []) problem(kind, detail);
+  return {
+    outcome: outcomeOf(evidence, targets),
+    problems,
+    notes,
+    ...(live ? { live: live.totals } : {}),
+    ...(artifacts ? { artifacts: artifacts.totals } : {}),
+  };
+}
+
+/** Following stopped before a run's end: a cancel, a timeout, fail-fast, a process killed or hung. */
+function cutShortOf(evidence: RunEvidence, targets: readonly TargetRuns[]): boolean {
+  const { plan, main } = evidence;
+  const failed = targets.some((target) => target.run?.result === 'failed');
+  return (
+    main.cancelled ||
+    main.hung ||
+    main.signal !== null ||
+    timedOutOf(evidence) ||
+    (plan.failFast === true && failed)
+  );
+}
+
+/** Every tree brought back equals the server's archive, nothing partial is left, a failure only warns. */
+function artifactProblems(
+  evidence: RunEvidence,
+  targets: readonly TargetRuns[],
+): { totals: ArtifactTotals; found: Found } | undefined {
+  const { plan, main, artifacts } = evidence;
+  if (plan.artifacts === undefined || !artifacts) return undefined;
+  const { problems, totals } = checkArtifacts({
+    ...artifacts,
+    ...(evidence.outputs.artifacts !== undefined ? { output: evidence.outputs.artifacts } : {}),
+    targets: targets.map((target) => ({
+      label: target.target.label,
+      ...((target.reported.id ?? target.run?.id) !== undefined
+        ? { runId: target.reported.id ?? target.run?.id }
+        : {}),
+    })),
+    stdout: main.stdout,
+    ranToEnd: main.signal === null,
+    followedToEnd: !cutShortOf(evidence, targets),
+    wanted: plan.artifacts === 'all' ? 'all' : [plan.artifacts],
+  });
+  return { totals, found: problems.map((detail) => ['artifacts', detail]) };
 }
 
 /** Every line of every step shown once, in order: the live log against the server's. */
@@ -135,13 +188,7 @@ function liveLogProblems(
 ): { totals: LiveLogTotals; found: Found } | undefined {
   const { plan, main, serverLogs } = evidence;
   if (!streamsLive(plan) || !serverLogs) return undefined;
-  const failed = targets.some((target) => target.run?.result === 'failed');
-  const cutShort =
-    main.cancelled ||
-    main.hung ||
-    main.signal !== null ||
-    timedOutOf(evidence) ||
-    (plan.failFast === true && failed);
+  const cutShort = cutShortOf(evidence, targets);
   const verdicts = checkLiveLogs({ stdout: main.stdout, serverLogs, cutShort });
   const found: Found = verdicts
     .filter((v) => !v.saidUnreadable && (v.lost > 0 || v.repeated > 0 || v.reordered))

@@ -6,6 +6,8 @@ import type { Emulator, EmulatorRunView } from '../../src/emulator/index.ts';
 import type { FakeGitHub } from '../../tools/fake-github/index.ts';
 import { cancelLikeRunner, launch, makeStepFiles, readFileCommands, type Exit } from '../support/action.ts';
 import { createRandom } from '../support/random.ts';
+import { join } from 'node:path';
+import { readServedArchives, readTree, type ArtifactEvidence } from './artifact-evidence.ts';
 import { BENCH_APPLICATION } from '../support/world.ts';
 import type { RunEvidence } from './check.ts';
 import { prepareGitHubRun, type GitHubEvidence, type GitHubRun } from './github-run.ts';
@@ -28,6 +30,8 @@ export interface ExecutedRun {
   requests: number;
   /** Step log reads among them. */
   logReads: number;
+  /** Reads of a step's artifacts among them. */
+  artifactReads: number;
   /** What GitHub holds for the run, when it asked for reports. */
   github?: GitHubEvidence;
 }
@@ -45,6 +49,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     random: createRandom(plan.seed ^ 0x5bd1e995),
     rate: plan.faultRate,
     ...(plan.logFaultRate !== undefined ? { logRate: plan.logFaultRate } : {}),
+    ...(plan.artifactFaultRate !== undefined ? { artifactRate: plan.artifactFaultRate } : {}),
     token: context.token,
   });
   const files = makeStepFiles();
@@ -54,6 +59,8 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       github = await prepareGitHubRun(context.github.fake, context.github.token, plan.github, files.dir);
     }
     const targets = chaosTargets(plan);
+    // Inside RUNNER_TEMP, where an absolute artifacts-path may be; removed with the step's files.
+    const artifactsRoot = join(files.dir, 'artifacts');
     const byName = targets.filter((target) => target.byName);
     const inputs = {
       'base-url': proxy.url,
@@ -71,6 +78,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       'step-logs': stepLogsInput(plan),
       ...(plan.timeoutSeconds !== undefined ? { timeout: `${plan.timeoutSeconds}s` } : {}),
       ...(plan.retries > 0 ? { retries: String(plan.retries) } : {}),
+      ...(plan.artifacts !== undefined ? { artifacts: plan.artifacts, 'artifacts-path': artifactsRoot } : {}),
       ...github?.inputs,
     };
     const main = launch({ entry: context.main, files, inputs, env: github?.env });
@@ -102,6 +110,7 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     const signals = cancellation ? await cancellation : undefined;
     await pause(SETTLE_AFTER_MAIN_MS);
     const runsAfterMain = runsOf(context, plan.index);
+    const partialsAfterMain = readTree(artifactsRoot).partials;
     const state = readFileCommands(files.state);
 
     const post = launch({ entry: context.post, files, inputs, state, env: github?.env });
@@ -110,6 +119,12 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
     await pause(SETTLE_AFTER_POST_MS);
     const runsAfterPost = runsOf(context, plan.index);
     const serverLogs = streamsLive(plan) ? await readServerLogs(context, runsAfterPost) : undefined;
+    let artifacts: ArtifactEvidence | undefined;
+    if (plan.artifacts !== undefined) {
+      const { tree, partials } = readTree(artifactsRoot);
+      const served = await readServedArchives(context.emulator, context.token, runsAfterPost);
+      artifacts = { root: artifactsRoot, tree, partialsAfterMain, partialsAfterPost: partials, served };
+    }
 
     const evidence: RunEvidence = {
       plan,
@@ -131,12 +146,14 @@ export async function executeRun(context: ChaosContext, plan: ChaosPlan): Promis
       runsAfterMain,
       runsAfterPost,
       ...(serverLogs ? { serverLogs } : {}),
+      ...(artifacts ? { artifacts } : {}),
     };
     return {
       evidence,
       faults: proxy.faults,
       requests: proxy.requests(),
       logReads: proxy.logReads(),
+      artifactReads: proxy.artifactReads(),
       ...(github ? { github: github.collect() } : {}),
     };
   } finally {

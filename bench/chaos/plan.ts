@@ -52,6 +52,12 @@ export interface ChaosPlan {
   logLines?: number;
   /** With live logs, the share of step log reads that get a fault (most of them 5xx or cut mid-body). */
   logFaultRate?: number;
+  /** The `artifacts` input: every step's, or the first step's by name; undefined for none. */
+  artifacts?: 'all' | 'step 1';
+  /** With artifacts, what every step stores (EMULATOR_ARTIFACT_BYTES): two files of this many bytes in all. */
+  artifactBytes?: number;
+  /** With artifacts, the share of archive reads that get a fault (most of them cut mid-body or 5xx). */
+  artifactFaultRate?: number;
 }
 
 /** The world's pipelines: the first target is always `chaos`, the others follow in this order. */
@@ -83,6 +89,10 @@ const FAIL_FAST_SHARE = 0.5;
 const LIVE_SHARE = 0.4;
 const LOG_LINES_RANGE: readonly [number, number] = [5, 80];
 const LOG_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
+/** The runs that bring artifacts back, the size of each step's archive, and the fault rate of its reads. */
+const ARTIFACTS_SHARE = 0.35;
+const ARTIFACT_BYTES_RANGE: readonly [number, number] = [20_000, 400_000];
+const ARTIFACT_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
@@ -117,6 +127,8 @@ export function planRun(seed: number, index: number): ChaosPlan {
   const failFast = others !== undefined ? random.chance(FAIL_FAST_SHARE) : undefined;
   // Live step logs last of all, again so that a seed keeps the rest of its plans.
   const live = random.chance(LIVE_SHARE) ? drawLive(random, others !== undefined) : undefined;
+  // Artifacts after that, for the same reason.
+  const artifacts = random.chance(ARTIFACTS_SHARE) ? drawArtifacts(random) : undefined;
   return {
     index,
     seed: runSeed,
@@ -134,6 +146,15 @@ export function planRun(seed: number, index: number): ChaosPlan {
     ...(github !== undefined ? { github } : {}),
     ...(others !== undefined ? { others, failFast } : {}),
     ...live,
+    ...artifacts,
+  };
+}
+
+function drawArtifacts(random: Random): Pick<ChaosPlan, 'artifacts' | 'artifactBytes' | 'artifactFaultRate'> {
+  return {
+    artifacts: random.pick(['all', 'step 1'] as const),
+    artifactBytes: random.integer(ARTIFACT_BYTES_RANGE[0], ARTIFACT_BYTES_RANGE[1]),
+    artifactFaultRate: random.between(ARTIFACT_FAULT_RATE_RANGE[0], ARTIFACT_FAULT_RATE_RANGE[1]),
   };
 }
 
@@ -215,7 +236,8 @@ export function planEnvVars(plan: ChaosPlan): string {
   ]);
   // Before the first section: it applies to every target.
   const logLines = plan.logLines !== undefined ? [`EMULATOR_LOG_LINES=${plan.logLines}`] : [];
-  return [`CHAOS_ID=${plan.index}`, ...logLines, ...sections.flat()].join('\n');
+  const stored = plan.artifactBytes !== undefined ? [`EMULATOR_ARTIFACT_BYTES=${plan.artifactBytes}`] : [];
+  return [`CHAOS_ID=${plan.index}`, ...logLines, ...stored, ...sections.flat()].join('\n');
 }
 
 function describeShape(shape: TargetShape): [string, string] {
@@ -241,6 +263,11 @@ export function describePlan(plan: ChaosPlan): string {
     plan.liveLogs !== undefined
       ? `logs ${plan.liveLogs} (${plan.logLines} lines a step, ${Math.round((plan.logFaultRate ?? 0) * 100)} % of log reads faulted)`
       : `logs ${plan.stepLogs}`,
+    ...(plan.artifacts !== undefined
+      ? [
+          `artifacts ${plan.artifacts} (${plan.artifactBytes} bytes a step, ${Math.round((plan.artifactFaultRate ?? 0) * 100)} % of archive reads faulted)`,
+        ]
+      : []),
     ...(plan.timeoutSeconds !== undefined ? [`timeout ${plan.timeoutSeconds}s`] : []),
     ...(plan.cancelAtMs !== undefined ? [`SIGINT at ${plan.cancelAtMs} ms`] : []),
     `faults ${Math.round(plan.faultRate * 100)} %`,

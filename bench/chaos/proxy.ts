@@ -2,7 +2,8 @@
 // given rate, answered with a 5xx (sometimes echoing the caller's token, as careless servers do), a 429
 // with Retry-After, a reset connection, a slow response, or forwarded and then has its response dropped
 // (for a trigger: the run exists but the caller never hears of it). A read of a step's log may also have its
-// body cut: the answer's status, headers and first bytes, then the connection closed. Otherwise a request is
+// body cut: the answer's status, headers and first bytes, then the connection closed; so may a read of a
+// step's artifacts, at a rate of its own. Otherwise a request is
 // forwarded untouched, with the Host the caller sent.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -34,6 +35,8 @@ export interface FaultProxyOptions {
   rate: number;
   /** Share of step log reads that get a fault; default `rate`. */
   logRate?: number;
+  /** Share of reads of a step's artifacts that get a fault; default `rate`. */
+  artifactRate?: number;
   /** Echoed in some 5xx bodies: the client must never repeat it. */
   token: string;
   /** Range of the delay of a slow response, ms; default 200–2500. */
@@ -47,6 +50,8 @@ export interface FaultProxy {
   requests(): number;
   /** Reads of a step's log among them. */
   logReads(): number;
+  /** Reads of a step's artifacts among them. */
+  artifactReads(): number;
   close(): Promise<void>;
 }
 
@@ -75,17 +80,34 @@ const LOG_WEIGHTS: readonly (readonly [number, FaultKind])[] = [
   [0.1, 'lost response'],
   [0.3, 'cut mid-body'],
 ];
+// An archive read cut mid-body resumes with Range where it can, else starts over; a 5xx or a reset refuses
+// it. Either way a download that fails is a warning, never the step's outcome.
+const ARTIFACT_WEIGHTS: readonly (readonly [number, FaultKind])[] = [
+  [0.25, 'server error'],
+  [0.05, 'throttled'],
+  [0.1, 'reset'],
+  [0.05, 'slow'],
+  [0.1, 'lost response'],
+  [0.45, 'cut mid-body'],
+];
 const SLOW_MS: readonly [number, number] = [200, 2500];
 const LOG_PATH = /^\/api\/v3\/runsteps\/[^/]+\/log\/?$/;
+const ARTIFACTS_PATH = /^\/api\/v3\/runsteps\/[^/]+\/artifacts\/?$/;
 
 /** A read of a step's log (`GET /api/v3/runsteps/:id/log`). */
 export function isLogRead(request: Pick<InjectedFault, 'method' | 'path'>): boolean {
   return request.method === 'GET' && LOG_PATH.test(request.path);
 }
 
+/** A read of a step's artifacts (`GET /api/v3/runsteps/:id/artifacts`), whole or from a byte on. */
+export function isArtifactRead(request: Pick<InjectedFault, 'method' | 'path'>): boolean {
+  return request.method === 'GET' && ARTIFACTS_PATH.test(request.path);
+}
+
 /** What each fault kind draws besides itself, so that its answer is settled when the request comes. */
 function weightsFor(method: string, path: string): readonly (readonly [number, FaultKind])[] {
   if (method === 'POST' && path.replace(/\/+$/, '') === '/api/v3/runs') return TRIGGER_WEIGHTS;
+  if (isArtifactRead({ method, path })) return ARTIFACT_WEIGHTS;
   return isLogRead({ method, path }) ? LOG_WEIGHTS : WEIGHTS;
 }
 
@@ -96,6 +118,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const sockets = new Set<Socket>();
   let seen = 0;
   let logReads = 0;
+  let artifactReads = 0;
 
   const server = http.createServer((request, response) => {
     seen += 1;
@@ -107,7 +130,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const weights = weightsFor(method, path);
       if (weights === LOG_WEIGHTS) logReads += 1;
-      const rate = weights === LOG_WEIGHTS ? (options.logRate ?? options.rate) : options.rate;
+      if (weights === ARTIFACT_WEIGHTS) artifactReads += 1;
+      const rate =
+        weights === LOG_WEIGHTS
+          ? (options.logRate ?? options.rate)
+          : weights === ARTIFACT_WEIGHTS
+            ? (options.artifactRate ?? options.rate)
+            : options.rate;
       const kind = options.random.chance(rate) ? options.random.weighted(weights) : undefined;
       const record = (detail: string) => {
         if (kind) faults.push({ at: Date.now(), method, path, kind, detail });
@@ -206,6 +235,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     faults,
     requests: () => seen,
     logReads: () => logReads,
+    artifactReads: () => artifactReads,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

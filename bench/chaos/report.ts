@@ -4,7 +4,7 @@ import { table } from '../support/markdown.ts';
 import { PROBLEM_KINDS, type Outcome, type Verdict } from './check.ts';
 import { addTotals } from './check-live-logs.ts';
 import { describePlan, streamsLive, type ChaosPlan } from './plan.ts';
-import { FAULT_KINDS, isLogRead, type InjectedFault } from './proxy.ts';
+import { FAULT_KINDS, isArtifactRead, isLogRead, type InjectedFault } from './proxy.ts';
 import {
   githubCheckRows,
   githubMarkdown,
@@ -21,6 +21,8 @@ export interface JudgedRun {
   requests: number;
   /** Step log reads among the requests. */
   logReads: number;
+  /** Reads of a step's artifacts among the requests. */
+  artifactReads: number;
   mainMs: number;
   sigterm: boolean;
   sigkill: boolean;
@@ -102,6 +104,7 @@ export function chaosMarkdown(summary: ChaosSummary): string {
     '',
     checks,
     ...liveLogMarkdown(runs),
+    ...artifactMarkdown(runs),
   ];
   const notTriggered = runs.filter((run) => run.verdict.outcome === 'not triggered: faults');
   if (notTriggered.length > 0) {
@@ -197,6 +200,48 @@ function liveLogMarkdown(runs: readonly JudgedRun[]): string[] {
           `${totals.unreadable} (${totals.unreadableLines})`,
         ],
       ],
+    ),
+  ];
+}
+
+/** What the archive reads met, what the `artifacts` outputs said, and the trees compared with the archives. */
+function artifactMarkdown(runs: readonly JudgedRun[]): string[] {
+  const withArtifacts = runs.filter((run) => run.plan.artifacts !== undefined);
+  if (withArtifacts.length === 0) return [];
+  const reads = withArtifacts.reduce((sum, run) => sum + run.artifactReads, 0);
+  const faults = withArtifacts.flatMap((run) => run.faults.filter(isArtifactRead));
+  const totals = withArtifacts.flatMap((run) => (run.verdict.artifacts ? [run.verdict.artifacts] : []));
+  const statuses = new Map<string, number>();
+  for (const total of totals) {
+    for (const [status, count] of Object.entries(total.statuses))
+      statuses.set(status, (statuses.get(status) ?? 0) + count);
+  }
+  const folders = totals.reduce((sum, total) => sum + total.folders, 0);
+  const files = totals.reduce((sum, total) => sum + total.files, 0);
+  const partials = totals.reduce((sum, total) => sum + total.partialsLeft, 0);
+  const all = withArtifacts.filter((run) => run.plan.artifacts === 'all').length;
+  return [
+    '',
+    `Artifacts: ${withArtifacts.length} runs brought their steps' artifacts back (${all} with \`artifacts: all\`, ` +
+      `the others \`artifacts: step 1\`), through ${reads} reads of an archive, of which ${faults.length} got a fault ` +
+      `(${percent(faults.length, reads)}):`,
+    '',
+    table(
+      ['fault on an archive read', 'injected'],
+      [
+        ...FAULT_KINDS.map((kind) => [kind, faults.filter((fault) => fault.kind === kind).length] as const)
+          .filter(([, count]) => count > 0)
+          .map(([kind, count]) => [kind, String(count)]),
+        ['all', String(faults.length)],
+      ],
+    ),
+    '',
+    `The \`artifacts\` outputs of the runs whose main step wrote them: ${folders} stored folders compared with the ` +
+      `server's archive file by file (${files} files), ${partials} \`.ci-run-partial-*\` folders left after the post step.`,
+    '',
+    table(
+      ['step status in the `artifacts` output', 'steps'],
+      [...statuses].sort((a, b) => b[1] - a[1]).map(([status, count]) => [status, String(count)]),
     ),
   ];
 }

@@ -83,6 +83,7 @@ async function main(): Promise<number> {
         faults,
         requests,
         logReads,
+        artifactReads,
         github: githubEvidence,
       } = await executeRun(context, plan);
       const verdict = judge(evidence);
@@ -94,6 +95,7 @@ async function main(): Promise<number> {
         faults,
         requests,
         logReads,
+        artifactReads,
         mainMs: evidence.main.exitedAt - evidence.main.spawnedAt,
         sigterm: evidence.main.sigterm,
         sigkill: evidence.main.sigkill,

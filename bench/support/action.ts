@@ -38,6 +38,8 @@ export interface LaunchOptions {
   /** STATE_* values (the post entry reads what main saved). */
   state?: Record<string, string>;
   env?: Record<string, string>;
+  /** Another action's entry: no INPUT_* from this action.yml's defaults, only `inputs`. */
+  foreign?: boolean;
   nodeArgs?: string[];
   /** Keep stdout and stderr in memory (default true); otherwise only count their bytes. */
   keepOutput?: boolean;
@@ -72,7 +74,7 @@ export function launch(options: LaunchOptions): Launched {
     GITHUB_OUTPUT: options.files.output,
     GITHUB_STATE: options.files.state,
     GITHUB_STEP_SUMMARY: options.files.summary,
-    ...inputEnv(options.inputs),
+    ...inputEnv(options.inputs, options.foreign ? { inputs: {} } : undefined),
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([key, value]) => [`STATE_${key}`, value])),
     ...options.env,
   };

@@ -14,6 +14,8 @@ export interface CommonFlags {
   bundle?: string;
   /** --baseline: another bundle directory, measured beside it where a benchmark compares (cold start). */
   baseline?: string;
+  /** --peers: a directory of other actions' committed bundles, `<name>/index.js` (bench/peers.ts). */
+  peers?: string;
 }
 
 export function readFlags(argv: readonly string[], numberFlags: readonly string[] = []): CommonFlags {
@@ -24,6 +26,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
     only: { type: 'string' },
     bundle: { type: 'string' },
     baseline: { type: 'string' },
+    peers: { type: 'string' },
     help: { type: 'boolean' },
     ...Object.fromEntries(numberFlags.map((name) => [name, { type: 'string' }])),
   } as const;
@@ -54,6 +57,7 @@ export function readFlags(argv: readonly string[], numberFlags: readonly string[
     numbers,
     ...(typeof record.bundle === 'string' ? { bundle: record.bundle } : {}),
     ...(typeof record.baseline === 'string' ? { baseline: record.baseline } : {}),
+    ...(typeof record.peers === 'string' ? { peers: record.peers } : {}),
   };
 }
 

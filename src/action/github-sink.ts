@@ -9,6 +9,7 @@ import type * as GitHubReportingModule from '../github/reporting.ts';
 import type { GitHubReporting } from '../github/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { namedFor } from './github-names.ts';
+import { testPlacer } from './test-places.ts';
 import { workflowPath } from './runner-context.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -30,9 +31,15 @@ export function gitHubSink(loading: ReportingModule, github: GitHubReporting, ru
         userAgent: USER_AGENT,
         annotationPath: workflowPath(),
         failedLogs: facts.tails,
+        tests: () => facts.tests,
+        ...(settings.artifacts.testReports.length > 0 ? { placeTest: testPlacer(settings.artifacts) } : {}),
         summary: (conclusion, info, maxBytes) =>
           renderSummary(
-            targetSummaryDoc(settings, info, conclusion, { tails: facts.tails, artifacts: facts.artifacts }),
+            targetSummaryDoc(settings, info, conclusion, {
+              tails: facts.tails,
+              artifacts: facts.artifacts,
+              tests: facts.tests,
+            }),
             { maxBytes },
           ),
       }),

@@ -79,7 +79,10 @@ async function artifactFilesFor(settings: ArtifactSettings): Promise<ArtifactFil
     ]);
   }
   saveState(githubState, 'artifactsRoot', opened.files.root);
-  return opened.files;
+  if (settings.testReports.length === 0) return opened.files;
+  // The XML parser loads only when test reports are asked for.
+  const { testReportsPort } = await import('../test-reports/index.ts');
+  return { ...opened.files, testReports: testReportsPort(settings.testReports) };
 }
 
 /** Error messages already carry their hints (the client appends them); remote text in them is made inert. */

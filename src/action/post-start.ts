@@ -2,23 +2,10 @@
 // and left no GitHub report open (the common case), there is nothing to do, and the post step ends
 // without loading the HTTP client or @actions/core. Otherwise post.ts loads and does the work.
 import { EOL } from 'node:os';
-import { readSavedState, type SavedState } from '../core/contract.ts';
+import { readSavedState } from '../core/contract.ts';
 import { readState } from './inputs.ts';
 import { coreNow } from './lazy-core.ts';
-
-export const NOTHING_TO_ABORT = 'Nothing to abort: the main step settled the remote work.';
-
-/** Main left nothing to abort: it settled, or never got as far as a trigger. */
-export function mainSettled(state: Partial<SavedState>): boolean {
-  const targetsLeft = state.targets?.some((target) => !target.settled) ?? false;
-  return state.settled === true || (!state.id && !state.pendingTrigger && !targetsLeft);
-}
-
-function reportsLeftOpen(state: Partial<SavedState>): boolean {
-  return (
-    state.openReports !== undefined || (state.targets?.some((t) => t.openReports !== undefined) ?? false)
-  );
-}
+import { mainSettled, NOTHING_TO_ABORT, reportsLeftOpen } from './main-left.ts';
 
 export async function postStart(): Promise<void> {
   const { state, problems } = readSavedState({ get: readState, save: () => undefined });

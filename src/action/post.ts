@@ -26,7 +26,7 @@ import { readSettings } from '../core/settings.ts';
 import { realSleep, systemClock } from '../time.ts';
 import { githubLog, githubState } from './github-ports.ts';
 import { readInput } from './inputs.ts';
-import { mainSettled, NOTHING_TO_ABORT } from './post-start.ts';
+import { mainSettled, NOTHING_TO_ABORT } from './main-left.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 /**

@@ -21,7 +21,7 @@ export async function openArtifactFiles(
   return {
     files: {
       root,
-      store: (source, { order, step, label }, { write, signal }) =>
+      store: (source, { order, step, label }, { write, signal, onEntry }) =>
         storeArchive(source, {
           root,
           folder: artifactFolder(order, step, label),
@@ -30,6 +30,7 @@ export async function openArtifactFiles(
           extract: settings.extract,
           write,
           ...(settings.outputsFile !== undefined ? { outputsFile: settings.outputsFile } : {}),
+          ...(onEntry ? { onEntry } : {}),
           signal,
         }),
       // Only what this root holds: a folder an earlier attempt stored, never anything above it.

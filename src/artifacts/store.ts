@@ -43,7 +43,7 @@ export interface StoreOptions {
   signal?: AbortSignal;
 }
 
-export type StoreStatus = 'stored' | 'refused' | 'failed' | 'too-large';
+type StoreStatus = 'stored' | 'refused' | 'failed' | 'too-large';
 
 export interface StoreResult {
   status: StoreStatus;

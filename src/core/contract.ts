@@ -41,6 +41,10 @@ export interface OutputValues {
   artifacts: string;
   /** JSON: the outputs file's values; among several targets, by target. */
   'remote-outputs': string;
+  /** JSON: the test counts, over all and per target and step (core/test-results.ts). */
+  tests: string;
+  /** JSON: at most 100 failed tests. */
+  'failed-tests': string;
 }
 
 export type OutputName = keyof OutputValues;
@@ -78,6 +82,8 @@ export const OUTPUTS = {
   'artifacts-path': 'combined',
   artifacts: 'combined',
   'remote-outputs': 'combined',
+  tests: 'combined',
+  'failed-tests': 'combined',
 } as const satisfies Record<OutputName, WithSeveral>;
 
 /** In action.yml order. */
@@ -87,10 +93,6 @@ export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[];
 export type OutputsWithSeveral<Kind extends WithSeveral> = {
   [K in OutputName]: (typeof OUTPUTS)[K] extends Kind ? K : never;
 }[OutputName];
-
-export const PER_RUN_OUTPUTS = OUTPUT_NAMES.filter(
-  (name): name is OutputsWithSeveral<'per-run'> => OUTPUTS[name] === 'per-run',
-);
 
 export interface Outputs {
   set<K extends OutputName>(name: K, value: OutputValues[K]): void;

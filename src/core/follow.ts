@@ -1,16 +1,14 @@
 // Follows one run or build until it finishes, the deadline passes or cancellation is requested.
 // Each poll reads the resource; steps are read only when something moved, so a quiet run costs one
 // request per poll. Transient failures that outlive the client's own retries are ridden out here.
-import type { CiApi } from './api-port.ts';
 import { describeFailure, type FailureWord } from '../api/errors.ts';
 import type { Step } from '../api/types.ts';
 import type { Remote } from './model.ts';
 import { isFinished } from '../api/types.ts';
-import type { Clock, Sleep } from '../time.ts';
 import { isCutOff } from './deadline.ts';
 import type { RemoteRef } from './refs.ts';
 import type { PollPolicy } from './polling.ts';
-import type { Log } from './ports.ts';
+import type { FlowPorts } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
@@ -36,13 +34,6 @@ export interface FollowOptions {
   initial?: Remote;
 }
 
-export interface FollowDeps {
-  client: CiApi;
-  clock: Clock;
-  sleep: Sleep;
-  log: Log;
-}
-
 /** Failures that reading again will not mend; every other one is ridden out. */
 const PERMANENT: ReadonlySet<FailureWord> = new Set(['invalid', 'denied', 'not-found', 'gone']);
 /**
@@ -54,7 +45,7 @@ const MAX_CONTRACT_ERRORS = 5;
 const MAX_HOLD_OFF_MS = 60_000;
 
 export async function follow(
-  deps: FollowDeps,
+  deps: FlowPorts,
   options: FollowOptions,
   observer: FollowObserver,
 ): Promise<FollowEnd> {
@@ -143,7 +134,7 @@ function nextDelay(policy: PollPolicy, { resource, steps }: FollowState, at: num
 }
 
 /** One read of the resource (and its steps when something moved); false after a transient failure. */
-async function poll(deps: FollowDeps, options: FollowOptions, state: FollowState): Promise<boolean> {
+async function poll(deps: FlowPorts, options: FollowOptions, state: FollowState): Promise<boolean> {
   const { client, log } = deps;
   const { ref, cancel, deadline } = options;
   const call = { signal: cancel, ...(deadline !== undefined ? { deadline } : {}) };

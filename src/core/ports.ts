@@ -1,5 +1,16 @@
 // The small interfaces the core talks to. The GitHub adapter implements them with @actions/core,
 // the CLI with the terminal, and tests with plain objects.
+import type { Clock, Sleep } from '../time.ts';
+import type { CiApi } from './api-port.ts';
+
+/** What the flow and each of its stages talk to; each stage's deps add what is its own. */
+export interface FlowPorts {
+  client: CiApi;
+  clock: Clock;
+  sleep: Sleep;
+  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
+  log: Log;
+}
 
 export interface AnnotationProps {
   title?: string;

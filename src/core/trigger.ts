@@ -6,10 +6,9 @@
 import { describeFailure, type Failure } from '../api/errors.ts';
 import { sameText } from '../api/remote-text.ts';
 import type { Build, BuildTrigger, Run, RunTrigger } from '../api/types.ts';
-import type { Clock, Sleep } from '../time.ts';
 import type { CallOptions, CiApi } from './api-port.ts';
 import { matchesFingerprint, type FingerprintKey, type TriggerFingerprint } from './fingerprint.ts';
-import type { Log } from './ports.ts';
+import type { FlowPorts } from './ports.ts';
 import { messageOf } from '../text/message.ts';
 import { sanitizeLine } from '../text/safety.ts';
 
@@ -52,11 +51,7 @@ export class TriggerCancelledError extends Error {
   }
 }
 
-export interface TriggerDeps {
-  client: CiApi;
-  log: Log;
-  clock: Clock;
-  sleep: Sleep;
+export interface TriggerDeps extends FlowPorts {
   /** Stops waiting to send a refused trigger again. */
   cancel?: AbortSignal;
   /**

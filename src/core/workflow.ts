@@ -6,18 +6,10 @@ import { describeFailure } from '../api/errors.ts';
 import { paginate } from './paginate.ts';
 import type { Result, Workflow, WorkflowItem } from '../api/types.ts';
 import { isFinished } from '../api/types.ts';
-import type { Clock, Sleep } from '../time.ts';
 import { isCutOff } from './deadline.ts';
 import type { PollPolicy } from './polling.ts';
-import type { Log } from './ports.ts';
+import type { FlowPorts } from './ports.ts';
 import { sanitizeLine } from '../text/safety.ts';
-
-export interface WorkflowDeps {
-  client: CiApi;
-  clock: Clock;
-  sleep: Sleep;
-  log: Log;
-}
 
 export type WorkflowEnd =
   | { reason: 'finished'; workflow: Workflow }
@@ -95,10 +87,7 @@ export interface WorkflowFollowOptions {
   onChange(workflow: Workflow): void;
 }
 
-export async function followWorkflow(
-  deps: WorkflowDeps,
-  options: WorkflowFollowOptions,
-): Promise<WorkflowEnd> {
+export async function followWorkflow(deps: FlowPorts, options: WorkflowFollowOptions): Promise<WorkflowEnd> {
   const { client, clock, sleep, log } = deps;
   const { cancel, deadline } = options;
   let workflow: Workflow | undefined;

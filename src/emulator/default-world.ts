@@ -3,7 +3,7 @@ import type { WorldFile, WorldStoredFile, WorldTestReport } from './world-file.t
 const HOUR = 3_600_000;
 
 /** What `acme/webapp`'s build stores in its `store` step: a bundle, a binary, a program, and values. */
-export const WEBAPP_BUILD_FILES: WorldStoredFile[] = [
+const WEBAPP_BUILD_FILES: WorldStoredFile[] = [
   {
     path: 'dist/app.js',
     text: "'use strict';\n// acme/webapp 1.4.2\nexport function greet(name) {\n  return `Hello, ${name}!`;\n}\n",

@@ -16,9 +16,13 @@ export interface OutcomeSwitches {
   logLines?: number;
   /** The first this many runs (or builds) triggered with the same envVars fail; later ones pass. */
   failTimes?: number;
+  /** Every step stores two generated files of this many bytes in all, whatever the script's steps store. */
+  artifactBytes?: number;
 }
 
 const MAX_GENERATED_STEPS = 10_000;
+/** As the world file's generated files: 4 GiB. */
+const MAX_GENERATED_ARTIFACT_BYTES = 4 * 1024 ** 3;
 /** Lines are counted, never held: a billion is a log of some tens of gigabytes. */
 const MAX_LOG_LINES = 1_000_000_000;
 
@@ -57,6 +61,10 @@ const SWITCHES = {
   logBytes: ['EMULATOR_LOG_BYTES', wholeNumber('EMULATOR_LOG_BYTES', 0, Number.MAX_SAFE_INTEGER)],
   logLines: ['EMULATOR_LOG_LINES', wholeNumber('EMULATOR_LOG_LINES', 0, MAX_LOG_LINES)],
   failTimes: ['EMULATOR_FAIL_TIMES', wholeNumber('EMULATOR_FAIL_TIMES', 0, 1000)],
+  artifactBytes: [
+    'EMULATOR_ARTIFACT_BYTES',
+    wholeNumber('EMULATOR_ARTIFACT_BYTES', 2, MAX_GENERATED_ARTIFACT_BYTES),
+  ],
 } as const satisfies {
   [K in keyof OutcomeSwitches]-?: readonly [string, v.GenericSchema<string, OutcomeSwitches[K]>];
 };

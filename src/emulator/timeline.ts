@@ -82,7 +82,7 @@ export function makePlan({ createdAt, queueMs, script, switches, nextId }: PlanI
       startAt: cursor,
       endAt: cursor + ms,
       fails: index === failIndex || index >= failingFrom,
-      ...storesOf(step),
+      ...storesOf(switches.artifactBytes !== undefined ? generatedStore(step, switches.artifactBytes) : step),
       ...(step.logLines !== undefined ? { logLines: step.logLines } : {}),
       ...(step.logBytes !== undefined ? { logBytes: step.logBytes } : {}),
     };
@@ -105,6 +105,21 @@ function storesOf(step: ScriptStep): { artifacts: boolean; stores?: StepStores }
   const files = step.artifacts === true ? 'default' : step.artifacts || [];
   if (files !== 'default' && files.length === 0 && !step.testReport) return { artifacts: false };
   return { artifacts: true, stores: { files, ...(step.testReport ? { testReport: step.testReport } : {}) } };
+}
+
+/**
+ * EMULATOR_ARTIFACT_BYTES: the step stores two generated files (one in a folder) of `bytes` in all, so that
+ * a run of generated steps has archives of a chosen size that do not compress.
+ */
+function generatedStore(step: ScriptStep, bytes: number): ScriptStep {
+  const first = Math.floor(bytes / 2);
+  return {
+    ...step,
+    artifacts: [
+      { path: 'part-1.bin', bytes: first },
+      { path: 'nested/part-2.bin', bytes: bytes - first },
+    ],
+  };
 }
 
 function stepsFromSwitches(script: readonly ScriptStep[], switches: OutcomeSwitches): readonly ScriptStep[] {

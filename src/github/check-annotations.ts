@@ -4,7 +4,9 @@
 import type { FinalView } from '../core/flow/events.ts';
 import type { StepLogFacts } from '../core/report/failures.ts';
 import { stepHeading } from '../core/report/format.ts';
-import { clip, sanitizeLine } from '../text/safety.ts';
+import type { AnnotationPlace } from '../core/report-paths.ts';
+import { combineReports, countTests, type TestCase, type TestFacts } from '../core/test-results.ts';
+import { clip, sanitizeLine, stripControls } from '../text/safety.ts';
 import type { CheckAnnotation, HeldAnnotation } from './port.ts';
 
 /** GitHub takes at most this many annotations in one create or update request. */
@@ -39,6 +41,41 @@ export function failedStepAnnotations(
         message: clip(message, MESSAGE_LIMIT),
       };
     });
+}
+
+/** The failed tests' annotations: at most 50, each at its file and line, for those that can be placed. */
+export function failedTestAnnotations(
+  tests: TestFacts | undefined,
+  place: ((test: TestCase) => AnnotationPlace | undefined) | undefined,
+): CheckAnnotation[] {
+  if (tests === undefined || place === undefined) return [];
+  const annotations: CheckAnnotation[] = [];
+  for (const { reports } of tests.steps) {
+    for (const test of combineReports(reports)) {
+      if (annotations.length >= ANNOTATIONS_PER_REQUEST) return annotations;
+      if (test.status !== 'failed' && test.status !== 'errored') continue;
+      const at = place(test);
+      if (at === undefined) continue;
+      const message = [test.message, test.text].filter((part) => part !== undefined).join('\n');
+      annotations.push({
+        path: at.path,
+        start_line: at.line ?? 1,
+        end_line: at.line ?? 1,
+        annotation_level: 'failure',
+        title: clip(sanitizeLine(`${test.suite} › ${test.name}`), TITLE_LIMIT),
+        message: clip(stripControls(message || `${test.name} failed.`), MESSAGE_LIMIT),
+      });
+    }
+  }
+  return annotations;
+}
+
+/** `12 tests, 2 failed` over every step's reports. */
+export function testsCountLine(tests: TestFacts): string {
+  const cases = tests.steps.flatMap(({ reports }) => combineReports(reports));
+  const counts = countTests(cases);
+  const failed = counts.failed + counts.errored;
+  return `${counts.total} test${counts.total === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The few GitHub REST calls the reports make, bound to one repository and commit. The Octokit
 // implementation is in octokit-api.ts; tests of the sinks can hand in a plain object.
 
-export type CommitState = 'pending' | 'success' | 'failure' | 'error';
+type CommitState = 'pending' | 'success' | 'failure' | 'error';
 export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out';
-export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
+type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
 export interface CheckAnnotation {
   path: string;

@@ -3,6 +3,8 @@
 // (report-writer.ts), its place in the open-report entry (open-reports.ts), the first signal's time, `wait:
 // false` (the report is left open on purpose, out of the entry), the last writes' deadline, and post's ending
 // for a report main left open, sent through the same mapping from ending to payload as main's.
+import type { AnnotationPlace } from '../core/report-paths.ts';
+import type { TestCase, TestFacts } from '../core/test-results.ts';
 import type { Step } from '../api/types.ts';
 import type { OutputName, Outputs } from '../core/contract.ts';
 import type { CancelSignals } from '../core/flow/cancel.ts';
@@ -24,6 +26,10 @@ export interface ReportDeps extends WriterDeps {
   annotationPath: string;
   /** The ends of failed steps' logs, read while the run went on. */
   failedLogs?: ReadonlyMap<string, Pick<StepLogFacts, 'firstError'>>;
+  /** The test reports read by the target's end (`test-reports`), when it ends. */
+  tests?(): TestFacts | undefined;
+  /** Where a failed test's annotation points in the repository, if anywhere. */
+  placeTest?(test: TestCase): AnnotationPlace | undefined;
   /** The job summary's content for this conclusion, within `maxBytes`. */
   summary(conclusion: Conclusion, info: TriggerInfo | undefined, maxBytes: number): string;
 }

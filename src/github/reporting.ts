@@ -1,6 +1,8 @@
 // GitHub reporting, loaded only when one of its inputs is set: the reports as one sink for main, and the
 // backstop that finishes what main left open for post. Each report is its payloads (reports/), run by one
 // lifecycle (report-lifecycle.ts).
+import type { AnnotationPlace } from '../core/report-paths.ts';
+import type { TestCase, TestFacts } from '../core/test-results.ts';
 import type { OpenReportsStore, Outputs } from '../core/contract.ts';
 import type { CancelSignals } from '../core/flow/cancel.ts';
 import type { Conclusion, FlowSink, TriggerInfo } from '../core/flow/events.ts';
@@ -39,6 +41,9 @@ export interface ReportingDeps {
   summary(conclusion: Conclusion, info: TriggerInfo | undefined, maxBytes: number): string;
   /** The ends of failed steps' logs, for the check run's annotations. */
   failedLogs?: ReadonlyMap<string, StepLogFacts>;
+  /** The test reports, once read, and where a failed test's annotation points. */
+  tests?(): TestFacts | undefined;
+  placeTest?(test: TestCase): AnnotationPlace | undefined;
   /** Tests hand in their own. */
   api?: GitHubApi;
 }

@@ -167,6 +167,7 @@ describe('the report', () => {
     faults: [],
     requests: 5,
     logReads: 0,
+    artifactReads: 0,
     mainMs: 3000,
     sigterm: false,
     sigkill: false,

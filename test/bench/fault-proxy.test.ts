@@ -108,56 +108,67 @@ describe('the fault proxy', () => {
     }
   }, 60_000);
 
-  it('cuts the body of a step log read after some of its bytes, at the log reads’ own fault rate', async () => {
-    const proxy = await startFaultProxy({
-      target: upstreamUrl,
-      random: createRandom(5),
-      rate: 0,
-      logRate: 1,
-      token: 't',
-      slowMs: [1, 20],
-    });
-    /** The status, the length announced and the body bytes that arrived before the connection ended. */
-    const rawRead = (path: string) =>
-      new Promise<{ status: number; length: number; received: number; complete: boolean }>((resolve) => {
-        const request = http.get(`${proxy.url}${path}`, (response) => {
-          let received = 0;
-          response.on('data', (chunk: Buffer) => (received += chunk.length));
-          const done = () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              length: Number(response.headers['content-length']),
-              received,
-              complete: response.complete,
-            });
-          response.on('end', done);
-          response.on('aborted', done);
-          response.on('error', done);
-        });
-        request.on('error', () => resolve({ status: 0, length: 0, received: 0, complete: false }));
+  it.each([
+    ['a step log read', 'log', { logRate: 1 }],
+    ['an archive read', 'artifacts', { artifactRate: 1 }],
+  ] as const)(
+    'cuts the body of %s after some of its bytes, at its own fault rate',
+    async (_, what, rates) => {
+      const proxy = await startFaultProxy({
+        target: upstreamUrl,
+        random: createRandom(5),
+        rate: 0,
+        ...rates,
+        token: 't',
+        slowMs: [1, 20],
       });
-    try {
-      expect((await call(proxy, 'GET', '/api/v3/runs/1')).status).toBe(200);
-      expect(proxy.faults).toEqual([]);
-      for (let index = 0; index < 40 && !proxy.faults.some((f) => f.kind === 'cut mid-body'); index++) {
-        const answer = await rawRead(`/api/v3/runsteps/${index}/log`);
-        const fault = proxy.faults.at(-1);
-        expect(fault?.path).toBe(`/api/v3/runsteps/${index}/log`);
-        if (fault?.kind !== 'cut mid-body') continue;
-        expect(answer.status).toBe(200);
-        expect(answer.complete).toBe(false);
-        expect(answer.received).toBeGreaterThan(0);
-        expect(answer.received).toBeLessThan(answer.length);
-        expect(fault.detail).toBe(
-          `200, ${answer.received} of ${answer.length} bytes, then the connection closed`,
-        );
+      /** The status, the length announced and the body bytes that arrived before the connection ended. */
+      const rawRead = (path: string) =>
+        new Promise<{ status: number; length: number; received: number; complete: boolean }>((resolve) => {
+          const request = http.get(`${proxy.url}${path}`, (response) => {
+            let received = 0;
+            response.on('data', (chunk: Buffer) => (received += chunk.length));
+            const done = () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                length: Number(response.headers['content-length']),
+                received,
+                complete: response.complete,
+              });
+            response.on('end', done);
+            response.on('aborted', done);
+            response.on('error', done);
+          });
+          request.on('error', () => resolve({ status: 0, length: 0, received: 0, complete: false }));
+        });
+      try {
+        expect((await call(proxy, 'GET', '/api/v3/runs/1')).status).toBe(200);
+        expect(proxy.faults).toEqual([]);
+        for (let index = 0; index < 40 && !proxy.faults.some((f) => f.kind === 'cut mid-body'); index++) {
+          const answer = await rawRead(`/api/v3/runsteps/${index}/${what}`);
+          const fault = proxy.faults.at(-1);
+          expect(fault?.path).toBe(`/api/v3/runsteps/${index}/${what}`);
+          if (fault?.kind !== 'cut mid-body') continue;
+          expect(answer.status).toBe(200);
+          expect(answer.complete).toBe(false);
+          expect(answer.received).toBeGreaterThan(0);
+          expect(answer.received).toBeLessThan(answer.length);
+          expect(fault.detail).toBe(
+            `200, ${answer.received} of ${answer.length} bytes, then the connection closed`,
+          );
+        }
+        expect(proxy.faults.some((fault) => fault.kind === 'cut mid-body')).toBe(true);
+        const [reads, other] =
+          what === 'log'
+            ? [proxy.logReads(), proxy.artifactReads()]
+            : [proxy.artifactReads(), proxy.logReads()];
+        expect([reads, other]).toEqual([proxy.requests() - 1, 0]);
+      } finally {
+        await proxy.close();
       }
-      expect(proxy.faults.some((fault) => fault.kind === 'cut mid-body')).toBe(true);
-      expect(proxy.logReads()).toBe(proxy.requests() - 1);
-    } finally {
-      await proxy.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('draws the same faults for the same seed and request order', async () => {
     const kindsFor = async () => {

@@ -63,6 +63,14 @@ const SECTIONS: Array<[string, string[]]> = [
     ],
   ],
   ['long-texts', ['## 7. Long remote texts', '| `dist/index.js`, 3 steps per run | peak RSS |']],
+  [
+    'artifacts',
+    [
+      '## 9. Artifacts: download and extraction',
+      '| archive, downloaded and extracted | `storeArchive` |',
+      '| peak RSS of the child process | peak RSS |',
+    ],
+  ],
 ];
 
 // The sections and the chaos run share nothing, so they run side by side.
@@ -97,6 +105,7 @@ describe.concurrent('the bench and chaos commands', () => {
       'missing summary',
       'leaked token',
       'live log lines',
+      'artifacts',
     ]) {
       expect(stdout).toMatch(new RegExp(`^\\| ${check} \\| \\d+ \\|$`, 'm'));
     }

@@ -22,7 +22,17 @@ describe('the contract', () => {
     const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
       outputs: Record<string, unknown>;
     };
-    expect([...OUTPUT_NAMES]).toEqual(Object.keys(action.outputs));
+    const declared = Object.keys(action.outputs);
+    // Named first, so a forgotten output reads as its name rather than as two cut-off arrays.
+    expect(
+      declared.filter((name) => !(OUTPUT_NAMES as string[]).includes(name)),
+      'in action.yml only',
+    ).toEqual([]);
+    expect(
+      OUTPUT_NAMES.filter((name) => !declared.includes(name)),
+      'in the contract only',
+    ).toEqual([]);
+    expect([...OUTPUT_NAMES]).toEqual(declared);
   });
 
   it('holds no expression in any description of action.yml: the runner would read it as one and refuse to load the action', () => {

@@ -59,6 +59,7 @@ describe('readSettings with valid inputs', () => {
         maxTotalBytes: 10_000_000_000,
         extract: true,
         ifNone: 'warn',
+        testReports: [],
       },
     });
   });

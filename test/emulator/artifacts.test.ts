@@ -148,6 +148,26 @@ describe('artifacts: JUnit reports that agree with the outcome switches', () => 
     );
     expect(xml).toContain('tests/test_api.py:42: AssertionError</failure>');
   });
+
+  it('with EMULATOR_ARTIFACT_BYTES, every generated step stores two files of that many bytes in all', async () => {
+    const steps = await finishedRun(emu, IDS.build, {
+      EMULATOR_STEPS: '2',
+      EMULATOR_ARTIFACT_BYTES: '1001',
+      EMULATOR_FAIL_STEP: 'step 2',
+    });
+    for (const name of ['step 1', 'step 2']) {
+      const entries = await listArchive((await fetchBytes(steps[name].artifactsUrl)).bytes);
+      expect([...entries].map(([path, entry]) => [path, entry.body.length])).toEqual([
+        ['nested/part-2.bin', 501],
+        ['part-1.bin', 500],
+      ]);
+    }
+    const refused = await call(emu, 'POST', '/runs', {
+      token: DEMO,
+      body: { pipelineId: IDS.build, envVars: [{ key: 'EMULATOR_ARTIFACT_BYTES', value: '1' }] },
+    });
+    expect(refused.status).toBe(400);
+  });
 });
 
 describe('artifacts: Range, If-Range and 416', () => {

@@ -7,6 +7,8 @@ import { renderSummary } from '../../src/core/report/summary-html.ts';
 import { readSettings, INPUT_DEFAULTS } from '../../src/core/settings.ts';
 import { targetSummaryDoc } from '../../src/core/report/target-summary.ts';
 import { webLinks } from '../../src/core/web-url.ts';
+import { annotationPlace } from '../../src/core/report-paths.ts';
+import type { TestCase } from '../../src/core/test-results.ts';
 import { notHeld } from '../../src/github/check-annotations.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
 import type { CheckAnnotation, GitHubApi } from '../../src/github/port.ts';
@@ -33,7 +35,11 @@ function failedSteps(count: number, name = (i: number) => `step ${i}`): Step[] {
   }));
 }
 
-async function conclude(steps: Step[], api: GitHubApi) {
+async function conclude(
+  steps: Step[],
+  api: GitHubApi,
+  more: Partial<Parameters<typeof createGitHubSink>[1]> = {},
+) {
   const time = new VirtualTime();
   const state = new Map<string, string>();
   const lines: string[] = [];
@@ -61,6 +67,7 @@ async function conclude(steps: Step[], api: GitHubApi) {
     annotationPath: '.github/workflows/e2e.yml',
     summary: (conclusion, info, maxBytes) =>
       renderSummary(targetSummaryDoc(settings, info, conclusion), { maxBytes }),
+    ...more,
   });
   const ref = { kind: 'run' as const, id: 'r1', url: 'https://ci.test/api/v3/runs/r1' };
   const resource = { id: 'r1', url: ref.url, status: 'finished', result: 'failed' } as const;
@@ -94,6 +101,43 @@ describe('the check run of a failed run', () => {
     expect(first.path).toBe('.github/workflows/e2e.yml');
     expect(first.message).toContain('https://ci.test/acme/app/runs/e2e/r1?step=s0');
     expect(check.updates.every((update) => update.output?.title)).toBe(true);
+  });
+
+  it('names the failed tests in its title and annotates each at its file and line, after the steps, in one update', async () => {
+    const gh = new MemoryGitHub();
+    const failing = (index: number): TestCase => ({
+      suite: 'app',
+      name: `case ${index}`,
+      file: `/builds/acme/webapp/test/app-${index}.test.js`,
+      line: index + 1,
+      status: 'failed',
+      flaky: false,
+      message: `expected ${index}`,
+      text: `AssertionError: expected ${index}`,
+    });
+    const cases = [
+      ...Array.from({ length: 60 }, (_, index) => failing(index)),
+      { suite: 'app', name: 'passes', status: 'passed' as const, flaky: false },
+    ];
+    const tests = {
+      steps: [{ target: '', step: 'npm test', reports: [{ file: 'junit.xml', suites: 1, cases }] }],
+    };
+    await conclude(failedSteps(2), gh, {
+      tests: () => tests,
+      placeTest: (test) => annotationPlace(test, { root: '/builds/acme/webapp' }),
+    });
+    const check = gh.checkRuns[0]!;
+    expect(check.updates[0]!.output!.title).toMatch(/ · 61 tests, 60 failed$/);
+    const batches = check.updates.map((update) => update.output?.annotations?.length ?? 0);
+    expect(batches).toEqual([2, 50]);
+    const first = check.updates[1]!.output!.annotations![0]!;
+    expect(first).toMatchObject({
+      path: 'test/app-0.test.js',
+      start_line: 1,
+      annotation_level: 'failure',
+      title: 'app › case 0',
+    });
+    expect(check.annotations.every((annotation) => !annotation.path.startsWith('/'))).toBe(true);
   });
 
   it('fits a summary bigger than 65,535 characters, and says so', async () => {

@@ -4,10 +4,10 @@ import type nodeAssert from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without declarations
-import { deferInSource } from '../../scripts/defer-at-start.mjs';
+import { checkH2ClientExport, deferAtStart, deferInSource } from '../../scripts/defer-at-start.mjs';
 
 interface Deferred {
   text: string;
@@ -16,6 +16,16 @@ interface Deferred {
 }
 
 const rewrite = deferInSource as (source: string, h2ClientId: string | undefined) => Deferred;
+const checkExport = checkH2ClientExport as (exported: unknown) => void;
+const deferFiles = deferAtStart as (
+  outDir: string,
+  statsFile: string,
+  required: boolean,
+  root: string,
+) => void;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const H2_CLIENT = './node_modules/undici/lib/dispatcher/client-h2.js';
 
 // Module 11 stands for the HTTP/2 client (counts its evaluations, exports a function); 22 is ncc's
 // external for node:assert; the entry hands both out.
@@ -62,5 +72,43 @@ describe('deferring at start-up', () => {
     expect(() => assert(0)).toThrow(expect.objectContaining({ code: 'ERR_ASSERTION' }));
     expect(() => assert.strictEqual(1, 2)).toThrow(assert.AssertionError);
     expect('deepStrictEqual' in assert).toBe(true);
+  });
+});
+
+describe('a change upstream that would break a rewrite', () => {
+  /** One built target: the bundle as `index.js` and ncc's stats naming module 11 as the HTTP/2 client. */
+  function target(bundle: string): { outDir: string; stats: string } {
+    const outDir = mkdtempSync(join(dir, 'target-'));
+    writeFileSync(join(outDir, 'index.js'), bundle);
+    const stats = join(outDir, 'stats.json');
+    writeFileSync(stats, JSON.stringify({ modules: [{ id: 11, name: H2_CLIENT }] }));
+    return { outDir, stats };
+  }
+
+  it("passes undici's HTTP/2 client as it is: one function", () => {
+    const { outDir, stats } = target(BUNDLE);
+    expect(() => deferFiles(outDir, stats, true, ROOT)).not.toThrow();
+  });
+
+  it("fails the build when undici's HTTP/2 client exports another shape", () => {
+    expect(() => checkExport({ connectH2: () => undefined })).toThrow(/exports object, not one function/);
+    expect(() => checkExport(Object.assign(() => undefined, { kHttp2: 1 }))).toThrow(
+      /a function with kHttp2/,
+    );
+    expect(() => checkExport(undefined)).toThrow(/not one function/);
+    expect(() => checkExport(function connectH2() {})).not.toThrow();
+  });
+
+  it("fails the build when ncc's output keeps the HTTP/2 client's factory in another shape", () => {
+    // A factory written as a method, which the rewrite does not recognise.
+    const { outDir, stats } = target(BUNDLE.replace('11:(A,e,t)=>{', '11(A,e,t){'));
+    expect(() => deferFiles(outDir, stats, true, ROOT)).toThrow(/deferred 1 and 0/);
+  });
+
+  it("fails the build when ncc's output loads node:assert in another shape", () => {
+    const { outDir, stats } = target(
+      BUNDLE.replace('A(import.meta.url)("node:assert")', 'require("node:assert")'),
+    );
+    expect(() => deferFiles(outDir, stats, true, ROOT)).toThrow(/deferred 0 and 1/);
   });
 });

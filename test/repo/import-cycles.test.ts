@@ -1,12 +1,14 @@
 // The layers import one way: no module of src/ reaches itself again through its imports, type-only
-// imports included (a type cycle is still two modules that cannot be understood one at a time).
+// and dynamic ones included (a type cycle is still two modules that cannot be understood one at a time,
+// and a module loaded later is still a module this one depends on).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const IMPORT = /\b(?:import|export)\b[^;'"]*?\bfrom\s*'(\.{1,2}\/[^']+)'/g;
+const IMPORT =
+  /\b(?:import|export)\b[^;'"]*?\bfrom\s*'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,7 +22,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(join(root, 'src'))) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((match) => normalize(join(dirname(file), match[1]!)));
+    const targets = [...text.matchAll(IMPORT)].map((match) =>
+      normalize(join(dirname(file), (match[1] ?? match[2])!)),
+    );
     graph.set(file, targets);
   }
   return graph;

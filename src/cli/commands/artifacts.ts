@@ -4,11 +4,14 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { Step } from '../../api/types.ts';
 
+import type { ArtifactFiles } from '../../core/artifacts/files.ts';
 import { ARTIFACT_INPUT_DEFAULTS, type ArtifactSettings } from '../../core/settings/artifacts.ts';
 import { parseByteSize } from '../../core/settings/byte-size.ts';
 import { createArtifactsSink } from '../../core/sinks/artifacts-sink.ts';
 import type { TargetFacts } from '../../core/flow/events.ts';
+import { artifactsOutput } from '../../core/artifacts/facts.ts';
 import { formatBytes } from '../../core/report/format.ts';
+import { failedTestsOutput, testsOutput } from '../../core/test-results.ts';
 import { sanitizeLine } from '../../text/safety.ts';
 import { realSleep, systemClock } from '../../time.ts';
 import type { CommandSpec } from '../command.ts';
@@ -27,7 +30,8 @@ export const artifacts: CommandSpec = {
     'Every finished step that stored something is read (or only those --step names, by name or number), and ' +
       'its gzipped tar extracted into <out>/<order>-<step> with the action’s rules: entries that could leave ' +
       'the folder, links and devices are skipped and counted, and a folder is moved into place only whole. ' +
-      'With --json, stdout gets the `artifacts` output of the action: one object per step.',
+      'With --json, stdout gets the outputs the action would set, in their shapes: `artifacts` (one object per ' +
+      'step) and, with --test-reports, `tests` and `failed-tests`.',
   ],
   options: {
     step: {
@@ -39,6 +43,12 @@ export const artifacts: CommandSpec = {
     out: { type: 'string', value: '<dir>', description: 'The folder (default: ci-run-artifacts).' },
     'no-extract': { type: 'boolean', description: 'Keep each archive as it came, as <order>-<step>.tar.gz.' },
     'max-size': { type: 'string', value: '<size>', description: 'Most bytes for one step (default: 2GB).' },
+    'test-reports': {
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description: 'JUnit reports inside the archives (e.g. **/junit*.xml): prints the failed tests.',
+    },
   },
   examples: ['ci-run artifacts 5e000000000000000000002f --step store --out build'],
   async run({ flags, positionals }, io) {
@@ -51,6 +61,7 @@ export const artifacts: CommandSpec = {
       maxTotalBytes: Number.MAX_SAFE_INTEGER,
       extract: !flags.boolean('no-extract'),
       ifNone: 'warn',
+      testReports: flags.list('test-reports'),
     };
     // The extraction layer (and tar) loads only for this command.
     const { openArtifactFiles } = await import('../../artifacts/files.ts');
@@ -74,7 +85,7 @@ export const artifacts: CommandSpec = {
         const sink = createArtifactsSink({
           settings: { ...settings, steps: namesOf(wanted, steps) },
           client,
-          files: opened.files,
+          files: await withTestReports(opened.files, settings),
           log,
           clock: systemClock,
           sleep: realSleep,
@@ -86,7 +97,7 @@ export const artifacts: CommandSpec = {
         }
         await sink.settling?.({ steps });
         const entries = facts.artifacts?.entries ?? [];
-        if (json) printJson(io, entries);
+        if (json) printJson(io, jsonOf(facts));
         else if (entries.length === 0) io.stdout.write('No step of the run stored artifacts.\n');
         for (const entry of json ? [] : entries.filter((each) => each.status === 'stored')) {
           io.stdout.write(
@@ -102,12 +113,31 @@ export const artifacts: CommandSpec = {
   },
 };
 
+/** The port with the test reports' readers when `--test-reports` asks for them (the XML parser loads then). */
+export async function withTestReports(
+  files: ArtifactFiles,
+  settings: ArtifactSettings,
+): Promise<ArtifactFiles> {
+  if (settings.testReports.length === 0) return files;
+  const { testReportsPort } = await import('../../test-reports/index.ts');
+  return { ...files, testReports: testReportsPort(settings.testReports) };
+}
+
 /**
  * In a terminal the folder is the user's to choose: relative to the current folder, or any absolute one
  * (made in a folder that exists); either way no link may stand on the way to it.
  */
 export function terminalPlace(path: string, cwd: string) {
   return { workspace: undefined, runnerTemp: isAbsolute(path) ? dirname(path) : undefined, cwd };
+}
+
+/** The action's outputs of these facts, as objects rather than JSON texts. */
+function jsonOf(facts: TargetFacts) {
+  const steps = facts.tests?.steps;
+  return {
+    artifacts: artifactsOutput(facts.artifacts?.entries ?? []),
+    ...(steps ? { tests: testsOutput(steps), 'failed-tests': failedTestsOutput(steps) } : {}),
+  };
 }
 
 function sizeOf(text: string): number {

@@ -101,6 +101,14 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
     value: '<warn|error|ignore>',
     description: 'When a named step stored nothing (default: warn).',
   },
+  'test-reports': {
+    value: '<glob>',
+    description: 'JUnit reports inside the archives, e.g. **/junit*.xml; repeat it. Prints the failed tests.',
+  },
+  'test-reports-root': {
+    value: '<dir>',
+    description: 'The remote checkout folder, stripped from report paths.',
+  },
   'outputs-file': {
     value: '<path>',
     description: 'A KEY=VALUE file inside the archives, printed as remote outputs.',
@@ -108,7 +116,14 @@ const INPUT_HELP: Record<InputName, { value: string; description: string }> = {
 };
 
 /** Flags that may repeat: each value is one line of the input. */
-const REPEATED = new Set<InputName>(['env-vars', 'pipeline-id', 'pipeline', 'run-id', 'artifacts']);
+const REPEATED = new Set<InputName>([
+  'env-vars',
+  'pipeline-id',
+  'pipeline',
+  'run-id',
+  'artifacts',
+  'test-reports',
+]);
 
 /** One flag per action input, plus `--env-vars-file`. */
 export const RUN_OPTIONS: Record<string, OptionSpec> = {
@@ -141,7 +156,10 @@ export function inputsFromFlags(flags: Flags, io: CliIo, token: string): (name: 
   const values: Record<string, string> = {
     ...Object.fromEntries(INPUT_NAMES.map((name) => [name, flags.string(name) ?? ''])),
     ...Object.fromEntries(
-      ['pipeline-id', 'pipeline', 'run-id', 'artifacts'].map((name) => [name, flags.list(name).join('\n')]),
+      ['pipeline-id', 'pipeline', 'run-id', 'artifacts', 'test-reports'].map((name) => [
+        name,
+        flags.list(name).join('\n'),
+      ]),
     ),
     'base-url': baseUrlOf(flags, io.env),
     token,

@@ -23,7 +23,7 @@ import { colorWanted, createStyle } from '../terminal/color.ts';
 import { createTerminalLog } from '../terminal/log.ts';
 import { USER_AGENT } from '../version.ts';
 import { messageOf } from '../../text/message.ts';
-import { terminalPlace } from './artifacts.ts';
+import { terminalPlace, withTestReports } from './artifacts.ts';
 import { inputsFromFlags, RUN_OPTIONS } from './run-inputs.ts';
 
 export const run: CommandSpec = {
@@ -119,7 +119,7 @@ async function artifactFilesFor(settings: ArtifactSettings, cwd: string): Promis
   const { openArtifactFiles } = await import('../../artifacts/files.ts');
   const opened = await openArtifactFiles(settings, terminalPlace(settings.path, cwd));
   if ('problem' in opened) throw new UsageError(`--artifacts-path: ${opened.problem}`);
-  return opened.files;
+  return withTestReports(opened.files, settings);
 }
 
 function outcomeJson(outcome: Outcome) {

@@ -38,7 +38,7 @@ export interface ArtifactFacts {
 }
 
 /** The most entries the `artifacts` output lists. */
-export const MAX_ARTIFACT_ENTRIES = 1000;
+const MAX_ARTIFACT_ENTRIES = 1000;
 
 /** The `artifacts` output's entries: the facts' own, at most 1,000. */
 export function artifactsOutput(entries: readonly ArtifactEntry[]): ArtifactEntry[] {

@@ -1,21 +1,15 @@
 // What every stage of the flow is handed: the settings, the ports, the sinks, and the view of the
 // remote work that is kept current so that any ending can report what is known.
-import type { Clock, Sleep } from '../../time.ts';
 import type { CiApi } from '../api-port.ts';
 import type { FlowBounds } from '../deadline.ts';
-import type { Log } from '../ports.ts';
+import type { FlowPorts } from '../ports.ts';
 import type { Resolved } from '../resolve.ts';
 import type { Settings } from '../settings.ts';
 import type { FinalView, FlowSink, TargetFacts } from './events.ts';
 import type { CancelSignals } from './cancel.ts';
 import type { Broadcast } from './fan-out.ts';
 
-export interface FlowDeps {
-  client: CiApi;
-  clock: Clock;
-  sleep: Sleep;
-  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
-  log: Log;
+export interface FlowDeps extends FlowPorts {
   cancel: CancelSignals;
   sinks: readonly FlowSink[];
   /** With several targets: waits until every target is resolved, and throws if this one must not start. */

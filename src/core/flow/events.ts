@@ -3,6 +3,7 @@
 import type { Step, Workflow } from '../../api/types.ts';
 import type { AbortResult } from '../abort.ts';
 import type { ArtifactFacts } from '../artifacts/facts.ts';
+import type { TestFacts } from '../test-results.ts';
 import type { TriggerFingerprint } from '../fingerprint.ts';
 import type { Remote } from '../model.ts';
 import type { Ending, Outcome } from '../outcome.ts';
@@ -173,6 +174,8 @@ export interface TargetFacts {
   readonly tails: ReadonlyMap<string, StepLogFacts>;
   /** What its steps' artifacts came to, by `settling` (`artifacts`); absent when none were asked for. */
   artifacts?: ArtifactFacts;
+  /** The test reports its steps' archives held, by `settling` (`artifacts`, with `test-reports`). */
+  tests?: TestFacts;
 }
 
 export type TargetFactName = keyof TargetFacts;

@@ -31,7 +31,7 @@ export interface TargetSinkContext {
 }
 
 /** What a row is handed for the step's own end. */
-export interface StepSinkContext {
+interface StepSinkContext {
   deps: StepDeps;
   errors?: TargetErrors;
   publish(summary: StepSummary): Promise<void>;
@@ -46,6 +46,8 @@ export interface SinkRow<Context> {
   one?: Column<Context>;
   /** Its sink with several targets (for each target, or for the step); none when absent. */
   several?: Column<Context>;
+  /** A row with one column only says so; a column left out otherwise is a mistake `orderProblems` names. */
+  only?: 'one' | 'several';
   /** Facts it makes for the sinks after it: complete once it has heard `concluded`. */
   makes?: readonly TargetFactName[];
   /** Facts it reads when it hears `concluded`. */
@@ -107,7 +109,7 @@ export const SINK_TABLE: SinkTable = {
       several: ({ setup, targets }) => targetRecord(setup.run, targets),
     },
     { name: 'log', one: logSink, several: logSink },
-    { name: 'target-errors', several: ({ setup, errors }) => errors?.sink(setup.run.log) },
+    { name: 'target-errors', only: 'several', several: ({ setup, errors }) => errors?.sink(setup.run.log) },
     {
       name: 'failed-logs',
       one: ({ setup }) => setup.failedLogs.sink,
@@ -118,25 +120,32 @@ export const SINK_TABLE: SinkTable = {
       name: 'artifacts',
       one: (context) => artifactsSink(context, context.setup.run.outputs),
       several: (context) => artifactsSink(context, undefined),
-      makes: ['artifacts'],
+      makes: ['artifacts', 'tests'],
     },
     {
       name: 'summary',
       // Several targets: the step's summary, once every target has ended (the step's rows below).
+      only: 'one',
       one: ({ setup, deps, publish }) =>
         deps.summary &&
         createSummarySink(setup.run.settings, (facts) => publish({ kind: 'target', facts }), {
           facts: setup.run.facts,
           ...(deps.summary.stepUrl ? { stepUrl: deps.summary.stepUrl } : {}),
         }),
-      reads: ['tails', 'artifacts'],
+      reads: ['tails', 'artifacts', 'tests'],
     },
-    { name: 'adapter', one: adapters, several: adapters, reads: ['tails', 'artifacts'] },
+    { name: 'adapter', one: adapters, several: adapters, reads: ['tails', 'artifacts', 'tests'] },
   ],
   step: [
-    { name: 'target-errors', several: ({ deps, errors }) => ({ stepEnded: () => errors?.finish(deps.log) }) },
+    {
+      name: 'target-errors',
+      only: 'several',
+      several: ({ deps, errors }) => ({ stepEnded: () => errors?.finish(deps.log) }),
+    },
     {
       name: 'outputs',
+      // One target: the record sink writes them as they become known.
+      only: 'several',
       several: ({ deps }) => ({
         stepEnded: (end: StepEnd) => {
           if (end.settled) saveState(deps.state, 'settled', true);
@@ -146,6 +155,8 @@ export const SINK_TABLE: SinkTable = {
     },
     {
       name: 'summary',
+      // One target: the target's own summary row writes it.
+      only: 'several',
       several: ({ deps, publish }) =>
         deps.summary && { stepEnded: (end: StepEnd) => publish({ kind: 'targets', end }) },
     },
@@ -193,7 +204,7 @@ interface OrderRule {
   last?: string;
 }
 
-export const ORDER_RULES: readonly OrderRule[] = [
+const ORDER_RULES: readonly OrderRule[] = [
   { first: 'record' },
   { before: ['log', 'failed-logs'] },
   { rightAfter: ['target-errors', 'log'] },
@@ -201,11 +212,23 @@ export const ORDER_RULES: readonly OrderRule[] = [
 ];
 
 /**
- * What a table breaks in either column: the order rules, and a fact read before (or without) its maker.
+ * What a table breaks in either column: a column left out without saying so, the order rules, and a fact
+ * read before (or without) its maker.
  * Rows missing from a column are not checked against the rules that name them.
  */
 export function orderProblems(table: SinkTable): string[] {
   const problems: string[] = [];
+  // A row heard with one target but not with several (or the other way) says so, or it is a slip.
+  for (const row of [...table.target, ...table.step] as ReadonlyArray<SinkRow<unknown>>) {
+    for (const [column, other] of [
+      ['one', 'several'],
+      ['several', 'one'],
+    ] as const) {
+      if (row[column] === undefined && row.only !== other) {
+        problems.push(`${row.name} has no \`${column}\` column and does not say it is for \`${other}\` only`);
+      }
+    }
+  }
   for (const column of ['one', 'several'] as const) {
     const names = table.target.filter((row) => row[column] !== undefined).map((row) => row.name);
     const at = (name: string) => names.indexOf(name);

@@ -1,20 +1,13 @@
 // What an adapter hands the composition root (step.ts) to run a step: the ports, and its own reports.
-import type { Clock, Sleep } from '../../time.ts';
-import type { CiApi } from '../api-port.ts';
 import type { ArtifactFiles } from '../artifacts/files.ts';
 import type { Outputs, StateStore } from '../contract.ts';
-import type { Log } from '../ports.ts';
+import type { FlowPorts } from '../ports.ts';
 import type { StepSummary } from '../report/step-summary.ts';
 import type { StepUrl } from '../report/summary-model.ts';
 import type { CancelSignals } from './cancel.ts';
 import type { FlowSink, TargetRun } from './events.ts';
 
-export interface StepDeps {
-  client: CiApi;
-  clock: Clock;
-  sleep: Sleep;
-  /** The flow's own narration (trigger retries, aborts, warnings); reports go to the sinks. */
-  log: Log;
+export interface StepDeps extends FlowPorts {
   cancel: CancelSignals;
   outputs: Outputs;
   state: StateStore;

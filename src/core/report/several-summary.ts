@@ -22,6 +22,7 @@ function targetDocs(end: StepEnd): Array<{ target: TargetEnd; doc: SummaryDoc }>
     const doc = targetSummaryDoc(target.settings, target.info, target.conclusion, {
       tails: target.facts.tails,
       artifacts: target.facts.artifacts,
+      tests: target.facts.tests,
     });
     return { target, doc: { ...doc, title: { ...doc.title, word: `${target.label}: ${doc.title.word}` } } };
   });

@@ -9,8 +9,16 @@ import { renderSummaryText } from './summary-text.ts';
 
 export type StepSummary = { kind: 'target'; facts: TargetSummaryFacts } | { kind: 'targets'; end: StepEnd };
 
-function docOf({ settings, info, conclusion, tails, artifacts, stepUrl }: TargetSummaryFacts): SummaryDoc {
-  return targetSummaryDoc(settings, info, conclusion, { tails, artifacts, stepUrl });
+function docOf({
+  settings,
+  info,
+  conclusion,
+  tails,
+  artifacts,
+  tests,
+  stepUrl,
+}: TargetSummaryFacts): SummaryDoc {
+  return targetSummaryDoc(settings, info, conclusion, { tails, artifacts, tests, stepUrl });
 }
 
 export function stepSummaryHtml(summary: StepSummary): string {

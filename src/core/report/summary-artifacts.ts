@@ -35,12 +35,13 @@ const MARKS: Record<ArtifactStatus, Pick<StateMark, 'icon' | 'tone'>> = {
   'too-large': { icon: '✖', tone: 'failed' },
 };
 
-/** The facts' entries for the summary; undefined when artifacts were not asked for. */
+/** The facts' entries for the summary; undefined when no step's artifacts were asked for. */
 export function summaryArtifacts(
   facts: ArtifactFacts | undefined,
   path: string,
 ): SummaryArtifact[] | undefined {
-  if (facts === undefined) return undefined;
+  // Nothing considered (only an outputs file or test reports were read): no section.
+  if (facts === undefined || facts.entries.length === 0) return undefined;
   return facts.entries.map((entry) => ({
     order: entry.order,
     step: entry.step,

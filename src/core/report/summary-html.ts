@@ -6,6 +6,7 @@
 // images, emphasis). Line breaks in remote text become <br>.
 import { clip, escapeHtml, htmlText, stripControls } from '../../text/safety.ts';
 import type { ArtifactRow } from './summary-artifacts.ts';
+import { testsHtml } from './tests-html.ts';
 import {
   FAILURE_LIMITS,
   linesNote,
@@ -196,6 +197,8 @@ function sectionBlock(section: SummarySection, envBytes: number): Block {
         'attempt',
         section.rows.map((_, index) => index),
       );
+    case 'tests':
+      return fixedBlock(testsHtml(section));
     case 'artifacts':
       return tableBlock(
         `<h3>${escapeHtml(section.title)}</h3>`,

@@ -22,6 +22,8 @@ import {
   type SummaryField,
 } from './summary-inline.ts';
 import type { ArtifactFacts } from '../artifacts/facts.ts';
+import type { TestFacts } from '../test-results.ts';
+import { testsSection, type TestsSection } from './summary-tests.ts';
 import {
   artifactRow,
   summaryArtifacts,
@@ -85,6 +87,8 @@ export interface SummaryData {
   attempts?: SummaryAttempt[];
   /** What each step considered brought back (`artifacts`). */
   artifacts?: SummaryArtifact[];
+  /** The test reports read (`test-reports`). */
+  tests?: TestsSection;
   /** Keys only, in the order sent; values never reach the summary. */
   envKeys: string[];
   notes?: string[];
@@ -105,6 +109,7 @@ export interface SummaryInput {
   /** Where people see a step; without it, steps link to their logs. */
   stepUrl?: StepUrl;
   artifacts?: ArtifactFacts;
+  tests?: TestFacts;
 }
 
 export { SUMMARY_LIMITS, type AttemptRow, type Inline, type LinkInline, type StateMark, type SummaryField };
@@ -134,6 +139,7 @@ export type SummarySection =
   | FailuresSection
   | { kind: 'attempts'; title: string; rows: AttemptRow[] }
   | { kind: 'artifacts'; title: string; rows: ArtifactRow[] }
+  | TestsSection
   | { kind: 'workflow'; title: string; id: string; rows: WorkflowRow[] }
   | { kind: 'env'; title: string; keys: string[] }
   | { kind: 'notes'; title: string; items: string[] };
@@ -237,6 +243,7 @@ function summaryData(input: SummaryInput): SummaryData {
       : {}),
     ...(attempts ? { attempts } : {}),
     ...optionalField('artifacts', summaryArtifacts(input.artifacts, settings.artifacts.path)),
+    ...optionalField('tests', testsSection(input.tests)),
     envKeys: settings.envVars.map((pair) => pair.key),
     notes,
   };
@@ -318,6 +325,7 @@ function sections(data: SummaryData, link: Linker): SummarySection[] {
             : undefined,
       ),
     ),
+    ...optional(data.tests),
     ...(data.artifacts
       ? [{ kind: 'artifacts' as const, title: 'Artifacts', rows: data.artifacts.map(artifactRow) }]
       : []),

@@ -2,6 +2,7 @@
 // so none can carry an escape sequence or start a workflow command.
 import { clip, LINE_BREAKS, sanitizeLine } from '../../text/safety.ts';
 import type { OutcomeKind } from '../outcome-kind.ts';
+import { countsLine } from './summary-tests.ts';
 import {
   FAILURE_LIMITS,
   linesNote,
@@ -111,6 +112,18 @@ function sectionLines(section: SummarySection, paint: Paint): string[] {
           const at = row.failedAt === undefined ? '' : ` at step ${one(row.failedAt)}`;
           return `  ${mark(row.state, paint)} ${row.attempt} ${one(row.id)} ${one(row.state.word)}${at}${duration}  ${inline(row.page)}`;
         }),
+      ];
+    case 'tests':
+      return [
+        section.title,
+        ...section.steps.flatMap((step) => [
+          `  ${one(step.step)}: ${countsLine(step.counts)}`,
+          ...step.failed.map(
+            (test) =>
+              `    ✖ ${one(test.suite)} › ${one(test.name)}${test.message === undefined ? '' : `: ${one(test.message, SUMMARY_LIMITS.message)}`}`,
+          ),
+          ...(step.more > 0 ? [`    …and ${step.more} more`] : []),
+        ]),
       ];
     case 'artifacts':
       return [

@@ -2,6 +2,7 @@
 // run show of it.
 import type { Conclusion, TriggerInfo } from '../flow/events.ts';
 import type { ArtifactFacts } from '../artifacts/facts.ts';
+import type { TestFacts } from '../test-results.ts';
 import type { StepLogFacts } from './failures.ts';
 import { kindOf, pipelineLabel } from './labels.ts';
 import { buildSummary, type StepUrl, type SummaryDoc } from './summary-model.ts';
@@ -14,6 +15,7 @@ export interface TargetSummaryFacts {
   conclusion: Conclusion;
   tails?: ReadonlyMap<string, StepLogFacts>;
   artifacts?: ArtifactFacts;
+  tests?: TestFacts;
   stepUrl?: StepUrl;
 }
 
@@ -25,6 +27,7 @@ export function targetSummaryDoc(
   extra: {
     tails?: ReadonlyMap<string, StepLogFacts> | undefined;
     artifacts?: ArtifactFacts | undefined;
+    tests?: TestFacts | undefined;
     stepUrl?: StepUrl | undefined;
   } = {},
 ): SummaryDoc {
@@ -42,6 +45,7 @@ export function targetSummaryDoc(
     pipeline,
     ...(extra.tails ? { logTails: extra.tails } : {}),
     ...(extra.artifacts ? { artifacts: extra.artifacts } : {}),
+    ...(extra.tests ? { tests: extra.tests } : {}),
     ...(stepUrl ? { stepUrl } : {}),
   });
 }

@@ -1,6 +1,7 @@
 // The artifact inputs: which steps' artifacts come back, where to, within which sizes, and the values file
 // read from them. Checked with the other inputs, before anything is sent; the folder itself (inside the
 // workspace, no link on the way) is checked by the adapter before the first request, since it takes the disk.
+import { globLines, globProblem } from '../glob.ts';
 import type { Target } from './target.ts';
 import { ByteSizeError, parseByteSize } from './byte-size.ts';
 import type { Problems } from './problems.ts';
@@ -21,6 +22,10 @@ export interface ArtifactSettings {
   ifNone: 'warn' | 'error' | 'ignore';
   /** A path inside each archive whose `KEY=VALUE` lines become the `remote-outputs` output. */
   outputsFile?: string;
+  /** Glob patterns of JUnit reports inside the archives (`test-reports`); empty: none are read. */
+  testReports: readonly string[];
+  /** `test-reports-root`: the remote folder the repository was checked out in, stripped from report paths. */
+  testReportsRoot?: string;
 }
 
 export const ARTIFACT_INPUT_DEFAULTS = {
@@ -31,13 +36,15 @@ export const ARTIFACT_INPUT_DEFAULTS = {
   'artifacts-extract': 'true',
   'if-no-artifacts': 'warn',
   'outputs-file': '',
+  'test-reports': '',
+  'test-reports-root': '',
 } as const;
 
 type ArtifactInput = keyof typeof ARTIFACT_INPUT_DEFAULTS;
 
 /** Whether the run's artifacts are read at all: for some steps, or for the values file. */
 export function wantsArtifacts(settings: ArtifactSettings): boolean {
-  return settings.steps !== 'none' || settings.outputsFile !== undefined;
+  return settings.steps !== 'none' || settings.outputsFile !== undefined || settings.testReports.length > 0;
 }
 
 export function readArtifactInputs(
@@ -49,6 +56,8 @@ export function readArtifactInputs(
 ): ArtifactSettings {
   const steps = readSteps(raw('artifacts'), problems);
   const outputsFile = readOutputsFile(value('outputs-file'), problems);
+  const testReports = readTestReports(raw('test-reports'), problems);
+  const testReportsRoot = value('test-reports-root') || undefined;
   const settings: ArtifactSettings = {
     steps,
     path: readPath(value('artifacts-path'), problems),
@@ -63,9 +72,14 @@ export function readArtifactInputs(
       problems,
     ),
     ...(outputsFile !== undefined ? { outputsFile } : {}),
+    testReports,
+    ...(testReportsRoot !== undefined ? { testReportsRoot } : {}),
   };
-  if (wantsArtifacts(settings))
-    checkScope(kind, wait, steps !== 'none' ? 'artifacts' : 'outputs-file', problems);
+  if (wantsArtifacts(settings)) {
+    const input =
+      steps !== 'none' ? 'artifacts' : outputsFile !== undefined ? 'outputs-file' : 'test-reports';
+    checkScope(kind, wait, input, problems);
+  }
   return settings;
 }
 
@@ -126,6 +140,29 @@ function readSize(name: ArtifactInput, text: string, problems: Problems): number
       (error) => [error.message, `Write a size such as \`${name}: 500MB\`, or leave it out for the default.`],
     ) ?? fallback
   );
+}
+
+/** Glob patterns, one a line, matched against the paths inside each archive. */
+function readTestReports(text: string, problems: Problems): string[] {
+  const patterns = globLines(text);
+  for (const pattern of patterns) {
+    const problem = globProblem(pattern);
+    if (problem !== undefined) {
+      problems.add(
+        'test-reports',
+        `${problem}.`,
+        'Write patterns of paths inside the steps’ archives, one a line, such as `**/junit*.xml` or `**/TEST-*.xml`.',
+      );
+    }
+  }
+  if (patterns.length > 50) {
+    problems.add(
+      'test-reports',
+      `has ${patterns.length} patterns; at most 50 are read.`,
+      'Use `**` to cover folders.',
+    );
+  }
+  return patterns;
 }
 
 /** A relative path inside an archive: no `..`, no root, no backslash, no drive. */

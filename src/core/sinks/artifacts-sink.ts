@@ -11,7 +11,11 @@ import { sanitizeLine } from '../../text/safety.ts';
 import type { CiApi } from '../api-port.ts';
 import type { ArtifactEntry, ArtifactFacts, ArtifactStatus } from '../artifacts/facts.ts';
 import { artifactsOutput } from '../artifacts/facts.ts';
-import type { ArtifactFiles, StoredArchive } from '../artifacts/files.ts';
+import type { ArtifactFiles, ReportReaders, ReportReading, StoredArchive } from '../artifacts/files.ts';
+import type { TestReport } from '../test-results.ts';
+import { failedTestsOutput, testsOutput } from '../test-results.ts';
+import type { TestFacts } from '../test-results.ts';
+import { testFacts } from './test-reports.ts';
 import { ArtifactUnavailable, artifactBytes, StartOver } from '../artifacts/source.ts';
 import type { Outputs } from '../contract.ts';
 import type { FlowSink, TargetFacts } from '../flow/events.ts';
@@ -51,32 +55,28 @@ interface Pending {
 export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
   const { settings, log } = options;
   const label = options.label ?? '';
-  const wanted = (step: Step) =>
-    settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(step.name));
+  const wanted = (name: string) =>
+    settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(name));
   let attempt = 1;
   let attemptStop = new AbortController();
   let pending: Pending[] = [];
   let discarding = Promise.resolve();
   const seen = new Set<string>();
   const slots = new Slots(AT_ONCE);
+  const readers = settings.testReports.length > 0 ? options.files.testReports?.forTarget() : undefined;
 
   const stepFinished = (step: Step, signal: AbortSignal | undefined): void => {
     if (seen.has(step.id)) return;
     seen.add(step.id);
-    const write = wanted(step);
-    if (!write && settings.outputsFile === undefined) return;
+    const write = wanted(step.name);
+    if (!write && settings.outputsFile === undefined && readers === undefined) return;
     if (!step.artifactsUrl) {
       if (write) pending.push({ step, attempt, done: Promise.resolve(noneEntry(step, label, attempt)) });
       return;
     }
     const stop = AbortSignal.any([signal ?? options.cancel, attemptStop.signal]);
     const reading = { step, attempt, label, write };
-    const done = discarding
-      .then(() => readArchive(options, slots, reading, stop))
-      .then((entry) => {
-        if (write) report(entry, step, log, options.files.root);
-        return entry;
-      });
+    const done = discarding.then(() => readArchive(options, slots, reading, stop, readers));
     pending.push({ step, attempt, done });
   };
 
@@ -105,21 +105,28 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
     stepFinished: async (step, _steps, _runFinished, signal) => stepFinished(step, signal),
     async settling(final) {
       const done = await Promise.all(pending.map((each) => each.done));
+      // Said now, in step order and outside any step's group, rather than as each read ends.
+      for (const entry of [...done].sort((one, other) => one.order - other.order)) {
+        if (wanted(entry.step)) report(entry, entry.order, log, options.files.root);
+      }
       const facts = factsOf(done, settings, options.files.root, final.steps);
       options.facts.artifacts = facts;
+      if (readers) options.facts.tests = testFacts(done, label, log);
       warnMissing(facts, settings, log);
       if (facts.remoteOutputs && facts.remoteOutputs.dropped > 0) {
         log.warning(
           `${facts.remoteOutputs.dropped} entries of ${settings.outputsFile} were dropped: unreadable, a refused key, or past 100 keys or 64 KiB.`,
         );
       }
-      if (options.outputs) writeArtifactOutputs(options.outputs, facts);
+      if (options.outputs) writeArtifactOutputs(options.outputs, facts, options.facts.tests);
     },
   };
 }
 
 type Read = ArtifactEntry & {
   outputsText?: string;
+  /** The test reports its archive held (`test-reports`). */
+  reports?: TestReport[];
   skipped?: StoredArchive['skipped'];
   firstSkipped?: string[];
 };
@@ -130,6 +137,7 @@ async function readArchive(
   slots: Slots,
   { step, attempt, label, write }: { step: Step; attempt: number; label: string; write: boolean },
   signal: AbortSignal,
+  readers: ReportReaders | undefined,
 ): Promise<Read> {
   const base = { target: label, order: step.order, step: step.name, attempt, files: 0, bytes: 0 };
   try {
@@ -146,11 +154,24 @@ async function readArchive(
           signal,
           ...(step.finishedAt ? { finishedAt: step.finishedAt.getTime() } : {}),
         });
-        const stored = await options.files.store(source, placeOf(step, options.label), { write, signal });
+        const reports: ReportReading[] = [];
+        const onEntry = readers
+          ? (path: string) => {
+              const reader = readers(path);
+              if (reader) reports.push(reader);
+              return reader;
+            }
+          : undefined;
+        const stored = await options.files.store(source, placeOf(step, options.label), {
+          write,
+          signal,
+          ...(onEntry ? { onEntry } : {}),
+        });
         return {
           ...base,
           ...entryOf(stored),
           ...(stored.outputsText !== undefined ? { outputsText: stored.outputsText } : {}),
+          ...(reports.length > 0 ? { reports: reports.map((reader) => reader.result()) } : {}),
         };
       } catch (error) {
         // A read that could not go on where it was cut starts again, in a fresh temporary folder.
@@ -164,10 +185,18 @@ async function readArchive(
 }
 
 /** The three outputs of one target's artifacts. */
-export function writeArtifactOutputs(outputs: Outputs, facts: ArtifactFacts): void {
+export function writeArtifactOutputs(
+  outputs: Outputs,
+  facts: ArtifactFacts,
+  tests: TestFacts | undefined,
+): void {
   outputs.set('artifacts-path', facts.root);
   outputs.set('artifacts', JSON.stringify(artifactsOutput(facts.entries)));
   outputs.set('remote-outputs', JSON.stringify(facts.remoteOutputs?.values ?? {}));
+  if (tests) {
+    outputs.set('tests', JSON.stringify(testsOutput(tests.steps)));
+    outputs.set('failed-tests', JSON.stringify(failedTestsOutput(tests.steps)));
+  }
 }
 
 function placeOf(step: Step, label: string | undefined) {
@@ -209,11 +238,11 @@ function noneEntry(step: Step, target: string, attempt: number): ArtifactEntry {
 /** The log says where each step's artifacts went, or why they did not come. */
 function report(
   entry: ArtifactEntry & { skipped?: Partial<Record<string, number>>; firstSkipped?: string[] },
-  step: Step,
+  order: number,
   log: Log,
   root: string,
 ): void {
-  const name = `step ${step.order} ${JSON.stringify(sanitizeLine(step.name, { maxLength: 100 }))}`;
+  const name = `step ${order} ${JSON.stringify(sanitizeLine(entry.step, { maxLength: 100 }))}`;
   if (entry.status === 'stored') {
     const where = sanitizeLine(entry.folder ?? root, { maxLength: 300 });
     log.info(

@@ -11,6 +11,7 @@ import {
 } from '../contract.ts';
 import type { StepEnd, TargetEnd } from '../flow/events.ts';
 import { artifactsOutput } from '../artifacts/facts.ts';
+import { failedTestsOutput, testsOutput } from '../test-results.ts';
 import { runsEntry, runsOutput, type RunsEntry } from '../report/runs-output.ts';
 import { worstOfResults } from '../workflow.ts';
 
@@ -41,7 +42,21 @@ const COMBINED: { [K in OutputsWithSeveral<'combined'>]: (end: StepEnd) => Outpu
           ),
         )
       : '',
+  tests: ({ targets }) => {
+    const steps = testSteps(targets);
+    return steps ? JSON.stringify(testsOutput(steps)) : '';
+  },
+  'failed-tests': ({ targets }) => {
+    const steps = testSteps(targets);
+    return steps ? JSON.stringify(failedTestsOutput(steps)) : '';
+  },
 };
+
+/** Every target's steps that held test reports; undefined when no target read any. */
+function testSteps(targets: readonly TargetEnd[]) {
+  if (!targets.some((target) => target.facts.tests)) return undefined;
+  return targets.flatMap((target) => target.facts.tests?.steps ?? []);
+}
 
 function anyArtifacts(targets: readonly TargetEnd[]): boolean {
   return targets.some((target) => target.facts.artifacts !== undefined);

@@ -30,6 +30,7 @@ export function createSummarySink(
         conclusion,
         tails: facts.tails,
         ...(facts.artifacts ? { artifacts: facts.artifacts } : {}),
+        ...(facts.tests ? { tests: facts.tests } : {}),
         ...(stepUrl ? { stepUrl } : {}),
       });
     },

@@ -10,7 +10,13 @@ import type { Remote } from '../../core/model.ts';
 import type { OutcomeKind } from '../../core/outcome-kind.ts';
 import { messageOf } from '../../text/message.ts';
 import { sanitizeLine } from '../../text/safety.ts';
-import { ANNOTATIONS_PER_REQUEST, failedStepAnnotations, notHeld } from '../check-annotations.ts';
+import {
+  ANNOTATIONS_PER_REQUEST,
+  failedStepAnnotations,
+  failedTestAnnotations,
+  notHeld,
+  testsCountLine,
+} from '../check-annotations.ts';
 import { classify } from '../failures.ts';
 import type {
   CheckAnnotation,
@@ -133,19 +139,26 @@ interface FinalWrite {
 /** The update that completes the check run, then one more per further batch of annotations. */
 function finalWrites(conclusion: Conclusion, info: TriggerInfo, deps: ReportDeps): FinalWrite[] {
   const { outcome, final } = conclusion;
-  const title = checkTitle(finalLine(info.ref, outcome.kind, final.resource, final.steps, info));
+  const tests = deps.tests?.();
+  const counts = tests && tests.steps.length > 0 ? ` · ${testsCountLine(tests)}` : '';
+  const title = checkTitle(
+    `${finalLine(info.ref, outcome.kind, final.resource, final.steps, info)}${counts}`,
+  );
   const output = { title, summary: deps.summary(conclusion, info, CHECK_SUMMARY_MAX_BYTES) };
-  const annotations = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
+  const steps = failedStepAnnotations(final, deps.annotationPath, deps.failedLogs);
+  // The failed tests' annotations, at most 50, go in one update of their own after the steps'.
+  const testBatch = failedTestAnnotations(tests, deps.placeTest);
   const completes = completing(outcome.kind, deps.clock.now(), output, { details_url: info.web.url });
   // GitHub takes at most 50 annotations a request and adds those of later updates to the earlier ones.
   const writes: FinalWrite[] = [];
-  for (let from = 0; from === 0 || from < annotations.length; from += ANNOTATIONS_PER_REQUEST) {
+  for (let from = 0; from === 0 || from < steps.length; from += ANNOTATIONS_PER_REQUEST) {
     writes.push({
       fields: from === 0 ? completes : { output },
-      earlier: annotations.slice(0, from),
-      batch: annotations.slice(from, from + ANNOTATIONS_PER_REQUEST),
+      earlier: steps.slice(0, from),
+      batch: steps.slice(from, from + ANNOTATIONS_PER_REQUEST),
     });
   }
+  if (testBatch.length > 0) writes.push({ fields: { output }, earlier: steps, batch: testBatch });
   return writes;
 }
 

@@ -15,6 +15,19 @@ const STORE = tarGz([
   { name: 'dist/app.js', body: 'console.log("app")\n' },
   { name: 'outputs.env', body: 'IMAGE=registry.example.com/web@sha256:abc\nVERSION=1.2.3\n' },
 ]);
+const JUNIT = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites>
+  <testsuite name="app" tests="3" failures="1" skipped="1">
+    <testcase classname="app" name="renders" file="test/app.test.js" time="0.1"/>
+    <testcase classname="app" name="saves" file="test/app.test.js" time="0.2">
+      <failure message="expected 2 to be 3">AssertionError: expected 2 to be 3
+    at Object.&lt;anonymous&gt; (/builds/acme/webapp/test/app.test.js:42:17)</failure>
+    </testcase>
+    <testcase classname="app" name="later" file="test/app.test.js"><skipped/></testcase>
+  </testsuite>
+</testsuites>
+`;
+const REPORTS = tarGz([{ name: 'reports/junit.xml', body: JUNIT }]);
 const TEST = tarGz([{ name: 'outputs.env', body: 'VERSION=1.2.4\nREPORT=junit\n' }]);
 
 let sandbox: Sandbox | undefined;
@@ -113,6 +126,48 @@ describe('artifacts in the flow', () => {
       success: false,
       message: 'The run passed, but "checkout", "package" stored no artifacts (if-no-artifacts: error).',
     });
+  });
+
+  it('reads the test reports the globs match, counts them and names the failed ones, without writing them', async () => {
+    const inputs = { 'test-reports': '**/junit*.xml', 'artifacts-path': 'artifacts' };
+    const opened = await filesFor(inputs);
+    const { testReportsPort } = await import('../../../src/test-reports/index.ts');
+    const artifacts = { ...opened, testReports: testReportsPort(['**/junit*.xml']) };
+    const run = await runFlow({
+      inputs: { pipeline: 'acme/web/build', ...inputs },
+      artifacts,
+      arrange: ({ api }) => void api.archivesByStep.set('test', REPORTS),
+    });
+    expect(run.outcome.kind).toBe('passed');
+    expect(JSON.parse(run.outputs.get('tests')!)).toEqual({
+      total: 3,
+      passed: 1,
+      failed: 1,
+      errored: 0,
+      skipped: 1,
+      flaky: 0,
+      targets: [
+        { target: '', step: 'test', total: 3, passed: 1, failed: 1, errored: 0, skipped: 1, flaky: 0 },
+      ],
+    });
+    expect(JSON.parse(run.outputs.get('failed-tests')!)).toEqual([
+      {
+        target: '',
+        step: 'test',
+        suite: 'app',
+        name: 'saves',
+        file: 'test/app.test.js',
+        message: 'expected 2 to be 3',
+      },
+    ]);
+    expect(run.lines).toContain('test: 3 tests, 1 failed, 1 skipped: app › saves');
+    const summary = run.summaries.join('');
+    expect(summary).toContain('<h3>Tests</h3>');
+    expect(summary).toContain('<strong>test</strong>: 3 tests: 1 passed, 1 failed, 1 skipped');
+    expect(summary).toMatch(
+      /<td>app<\/td><td>saves<\/td><td>expected 2 to be 3<details><summary>Failure<\/summary><pre>AssertionError/,
+    );
+    expect(JSON.parse(run.outputs.get('artifacts')!)).toEqual([]);
   });
 
   it('keeps the artifacts of the attempt that decided, with retries', async () => {

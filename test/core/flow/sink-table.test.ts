@@ -51,6 +51,17 @@ describe('the sink table', () => {
     expect(orderProblems(recordSecond)).toContain('several: record is not first');
   });
 
+  it('names a row left out of one column without saying it is for the other only', () => {
+    const { several: _several, ...oneOnly } = row(SINK_TABLE, 'failed-logs');
+    const slip = {
+      ...SINK_TABLE,
+      target: SINK_TABLE.target.map((each) => (each.name === 'failed-logs' ? oneOnly : each)),
+    };
+    expect(orderProblems(slip)).toContain(
+      'failed-logs has no `several` column and does not say it is for `one` only',
+    );
+  });
+
   it('tells a row added to it once with one target, and once per target with three', async () => {
     const heard: string[] = [];
     const counting = ({ setup }: TargetSinkContext): FlowSink => ({
