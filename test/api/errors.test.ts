@@ -148,6 +148,7 @@ describe('describeFailure', () => {
       retryable: true,
       retried: true,
       retryAfterMs: 2000,
+      pastDeadline: false,
       taken: false,
       serverMessage: 'slow down now',
       message: throttled.message,
