@@ -302,6 +302,7 @@ class ApiError extends Error {
             unsupported: init.unsupported,
             retryAfterMs: init.retryAfterMs,
             code: init.code,
+            pastDeadline: init.pastDeadline,
         };
         for (const [key, value] of Object.entries(optional)) {
             if (value !== undefined)
@@ -416,6 +417,7 @@ function errors_describeFailure(error) {
         retried: (facts?.attempts ?? 1) > 1,
         ...(facts?.retryAfterMs !== undefined ? { retryAfterMs: facts.retryAfterMs } : {}),
         taken: error instanceof TriggerOutcomeUnknownError && error.taken,
+        pastDeadline: facts?.pastDeadline === true,
         ...(facts?.serverMessage ? { serverMessage: (0,safety/* sanitizeLine */.g$)(facts.serverMessage, { maxLength: 500 }) } : {}),
         message,
     };
@@ -1385,7 +1387,7 @@ function planRetry(state, policy, random) {
         };
     }
     if (state.deadline !== undefined && resumeAt > state.deadline) {
-        return { retry: false, reason: 'the deadline would be passed', exhausted: false };
+        return { retry: false, reason: 'the deadline would be passed', exhausted: false, pastDeadline: true };
     }
     return { retry: true, delayMs };
 }
@@ -1608,7 +1610,9 @@ class Exchanger {
             if (!decision.retry) {
                 this.#log(`${exchange.method} ${path} → ${result.label} in ${took} (${tag}; giving up: ${decision.reason})`);
                 // Running out of attempts needs no note: the message already counts them.
-                throw new ApiError(decision.exhausted ? init : { ...init, note: `gave up: ${decision.reason}` });
+                const { reason, pastDeadline } = decision;
+                const gaveUp = { ...init, note: `gave up: ${reason}`, ...(pastDeadline ? { pastDeadline } : {}) };
+                throw new ApiError(decision.exhausted ? init : gaveUp);
             }
             this.#log(`${exchange.method} ${path} → ${result.label} in ${took} (${tag}; retrying in ${decision.delayMs} ms)`);
             try {
