@@ -46,38 +46,27 @@ export interface ArtifactsSinkOptions {
   cancel: AbortSignal;
 }
 
-interface Pending {
-  step: Step;
-  attempt: number;
-  done: Promise<Read>;
-}
-
 export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
   const { settings, log } = options;
   const label = options.label ?? '';
-  const wanted = (name: string) =>
-    settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(name));
+  const wanted = (name: string) => writesStep(settings, name);
   let attempt = 1;
   let attemptStop = new AbortController();
-  let pending: Pending[] = [];
+  let pending: Array<Promise<Read>> = [];
   let discarding = Promise.resolve();
-  const seen = new Set<string>();
   const slots = new Slots(AT_ONCE);
   const readers = settings.testReports.length > 0 ? options.files.testReports?.forTarget() : undefined;
 
   const stepFinished = (step: Step, signal: AbortSignal | undefined): void => {
-    if (seen.has(step.id)) return;
-    seen.add(step.id);
     const write = wanted(step.name);
     if (!write && settings.outputsFile === undefined && readers === undefined) return;
     if (!step.artifactsUrl) {
-      if (write) pending.push({ step, attempt, done: Promise.resolve(noneEntry(step, label, attempt)) });
+      if (write) pending.push(Promise.resolve(noneEntry(step, label, attempt)));
       return;
     }
     const stop = AbortSignal.any([signal ?? options.cancel, attemptStop.signal]);
     const reading = { step, attempt, label, write };
-    const done = discarding.then(() => readArchive(options, slots, reading, stop, readers));
-    pending.push({ step, attempt, done });
+    pending.push(discarding.then(() => readArchive(options, slots, reading, stop, readers)));
   };
 
   return {
@@ -89,9 +78,8 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
       attemptStop = new AbortController();
       const before = pending;
       pending = [];
-      seen.clear();
       // The new attempt's reads wait for this, so a folder it stores is never the one removed.
-      discarding = Promise.all(before.map((each) => each.done))
+      discarding = Promise.all(before)
         .then((entries) =>
           Promise.all(
             entries.flatMap((entry) => (entry.folder ? [options.files.discard(entry.folder)] : [])),
@@ -104,10 +92,10 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
     },
     stepFinished: async (step, _steps, _runFinished, signal) => stepFinished(step, signal),
     async settling(final) {
-      const done = await Promise.all(pending.map((each) => each.done));
+      const done = await Promise.all(pending);
       // Said now, in step order and outside any step's group, rather than as each read ends.
       for (const entry of [...done].sort((one, other) => one.order - other.order)) {
-        if (wanted(entry.step)) report(entry, entry.order, log, options.files.root);
+        if (wanted(entry.step)) report(entry, log, options.files.root);
       }
       const facts = factsOf(done, settings, options.files.root, final.steps);
       options.facts.artifacts = facts;
@@ -184,6 +172,11 @@ async function readArchive(
   }
 }
 
+/** Whether a step's artifacts are written (`artifacts` names it, or is `all`), not only read. */
+function writesStep(settings: ArtifactSettings, name: string): boolean {
+  return settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(name));
+}
+
 /** The three outputs of one target's artifacts. */
 export function writeArtifactOutputs(
   outputs: Outputs,
@@ -238,11 +231,10 @@ function noneEntry(step: Step, target: string, attempt: number): ArtifactEntry {
 /** The log says where each step's artifacts went, or why they did not come. */
 function report(
   entry: ArtifactEntry & { skipped?: Partial<Record<string, number>>; firstSkipped?: string[] },
-  order: number,
   log: Log,
   root: string,
 ): void {
-  const name = `step ${order} ${JSON.stringify(sanitizeLine(entry.step, { maxLength: 100 }))}`;
+  const name = `step ${entry.order} ${JSON.stringify(sanitizeLine(entry.step, { maxLength: 100 }))}`;
   if (entry.status === 'stored') {
     const where = sanitizeLine(entry.folder ?? root, { maxLength: 300 });
     log.info(
@@ -275,9 +267,7 @@ function factsOf(
     settings.outputsFile !== undefined ? emptyRemoteOutputs() : undefined;
   for (const entry of ordered)
     if (remote && entry.outputsText !== undefined) remote = addRemoteOutputs(remote, entry.outputsText);
-  const written = ordered.filter(
-    (entry) => settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(entry.step)),
-  );
+  const written = ordered.filter((entry) => writesStep(settings, entry.step));
   const entries: ArtifactEntry[] = written.map(
     ({ target, order, step, status, folder, files, bytes, attempt, reason }) => ({
       target,
