@@ -481,30 +481,25 @@ const START_OVERS = 2;
 function createArtifactsSink(options) {
     const { settings, log } = options;
     const label = options.label ?? '';
-    const wanted = (name) => settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(name));
+    const wanted = (name) => writesStep(settings, name);
     let attempt = 1;
     let attemptStop = new AbortController();
     let pending = [];
     let discarding = Promise.resolve();
-    const seen = new Set();
     const slots = new Slots(AT_ONCE);
     const readers = settings.testReports.length > 0 ? options.files.testReports?.forTarget() : undefined;
     const stepFinished = (step, signal) => {
-        if (seen.has(step.id))
-            return;
-        seen.add(step.id);
         const write = wanted(step.name);
         if (!write && settings.outputsFile === undefined && readers === undefined)
             return;
         if (!step.artifactsUrl) {
             if (write)
-                pending.push({ step, attempt, done: Promise.resolve(noneEntry(step, label, attempt)) });
+                pending.push(Promise.resolve(noneEntry(step, label, attempt)));
             return;
         }
         const stop = AbortSignal.any([signal ?? options.cancel, attemptStop.signal]);
         const reading = { step, attempt, label, write };
-        const done = discarding.then(() => readArchive(options, slots, reading, stop, readers));
-        pending.push({ step, attempt, done });
+        pending.push(discarding.then(() => readArchive(options, slots, reading, stop, readers)));
     };
     return {
         triggered(info) {
@@ -516,19 +511,18 @@ function createArtifactsSink(options) {
             attemptStop = new AbortController();
             const before = pending;
             pending = [];
-            seen.clear();
             // The new attempt's reads wait for this, so a folder it stores is never the one removed.
-            discarding = Promise.all(before.map((each) => each.done))
+            discarding = Promise.all(before)
                 .then((entries) => Promise.all(entries.flatMap((entry) => (entry.folder ? [options.files.discard(entry.folder)] : []))))
                 .then(() => undefined, () => undefined);
         },
         stepFinished: async (step, _steps, _runFinished, signal) => stepFinished(step, signal),
         async settling(final) {
-            const done = await Promise.all(pending.map((each) => each.done));
+            const done = await Promise.all(pending);
             // Said now, in step order and outside any step's group, rather than as each read ends.
             for (const entry of [...done].sort((one, other) => one.order - other.order)) {
                 if (wanted(entry.step))
-                    report(entry, entry.order, log, options.files.root);
+                    report(entry, log, options.files.root);
             }
             const facts = factsOf(done, settings, options.files.root, final.steps);
             options.facts.artifacts = facts;
@@ -594,6 +588,10 @@ async function readArchive(options, slots, { step, attempt, label, write }, sign
         slots.give();
     }
 }
+/** Whether a step's artifacts are written (`artifacts` names it, or is `all`), not only read. */
+function writesStep(settings, name) {
+    return settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(name));
+}
 /** The three outputs of one target's artifacts. */
 function writeArtifactOutputs(outputs, facts, tests) {
     outputs.set('artifacts-path', facts.root);
@@ -632,8 +630,8 @@ function noneEntry(step, target, attempt) {
     return { target, order: step.order, step: step.name, status: 'none', files: 0, bytes: 0, attempt };
 }
 /** The log says where each step's artifacts went, or why they did not come. */
-function report(entry, order, log, root) {
-    const name = `step ${order} ${JSON.stringify((0,safety/* sanitizeLine */.g$)(entry.step, { maxLength: 100 }))}`;
+function report(entry, log, root) {
+    const name = `step ${entry.order} ${JSON.stringify((0,safety/* sanitizeLine */.g$)(entry.step, { maxLength: 100 }))}`;
     if (entry.status === 'stored') {
         const where = (0,safety/* sanitizeLine */.g$)(entry.folder ?? root, { maxLength: 300 });
         log.info(`Artifacts of ${name}: ${entry.files} file${entry.files === 1 ? '' : 's'}, ${(0,format/* formatBytes */.z3)(entry.bytes)}, in ${where}`);
@@ -655,7 +653,7 @@ function factsOf(done, settings, root, steps) {
     for (const entry of ordered)
         if (remote && entry.outputsText !== undefined)
             remote = addRemoteOutputs(remote, entry.outputsText);
-    const written = ordered.filter((entry) => settings.steps === 'all' || (settings.steps !== 'none' && settings.steps.includes(entry.step)));
+    const written = ordered.filter((entry) => writesStep(settings, entry.step));
     const entries = written.map(({ target, order, step, status, folder, files, bytes, attempt, reason }) => ({
         target,
         order,
