@@ -34,34 +34,69 @@ function cutNote(bytes: number): string {
   return `… (cut: ${bytes} bytes)`;
 }
 
-/** The start of `text` that fits in `budget` UTF-8 bytes, without splitting a surrogate pair. */
+/**
+ * The longest start of `text` that fits in `budget` UTF-8 bytes, without splitting a surrogate pair.
+ * It depends only on the first `budget` + 4 bytes of `text`: a reader that kept no more than that of a
+ * long text (json-clip.ts) gets the same head as one that kept it all.
+ */
 function headWithin(text: string, budget: number): string {
-  let head = text.slice(0, budget);
-  let size = Buffer.byteLength(head, 'utf8');
-  while (size > budget) {
-    // Every code unit dropped is 1 to 3 bytes: drop at least as many as are over, at most a third more.
-    head = head.slice(0, head.length - Math.max(1, Math.floor((size - budget) / 3)));
-    size = Buffer.byteLength(head, 'utf8');
+  let size = 0;
+  let end = 0;
+  while (end < text.length) {
+    const unit = text.charCodeAt(end);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(end + 1));
+    // A lone surrogate is written as U+FFFD, three bytes, as Buffer.byteLength counts it.
+    const size1 = unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 4 : 3;
+    if (size + size1 > budget) break;
+    size += size1;
+    end += pair ? 2 : 1;
   }
-  const last = head.charCodeAt(head.length - 1);
-  return last >= 0xd800 && last <= 0xdbff ? head.slice(0, -1) : head;
+  return text.slice(0, end);
+}
+
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * A text that was cut, from its start (at least REMOTE_TEXT_BYTES + 4 bytes of it) and what it was:
+ * its start and a "(cut)" note, as clipRemoteText keeps it.
+ */
+export function cutText(start: string, whole: WholeText): ClippedText {
+  const note = cutNote(whole.bytes);
+  const head = headWithin(start, REMOTE_TEXT_BYTES - Buffer.byteLength(note, 'utf8'));
+  // A slice of a string can share the whole string's memory, and keep it alive as long as the slice
+  // lives: the head is copied out through its bytes, so that nothing of the whole is held.
+  const kept = Buffer.from(`${head}${note}`, 'utf8').toString('utf8');
+  return { text: kept, whole };
+}
+
+/**
+ * Long texts a body reader already cut (json-clip.ts), by the placeholder that stands for each in the
+ * parsed body; set only while that body is parsed, which is synchronous.
+ */
+let cutAtRead: ReadonlyMap<string, ClippedText> | undefined;
+
+/** Runs `parse` with the texts cut at read: each placeholder in `cut` clips to what it stands for. */
+export function withCutTexts<T>(cut: ReadonlyMap<string, ClippedText>, parse: () => T): T {
+  const outer = cutAtRead;
+  cutAtRead = cut;
+  try {
+    return parse();
+  } finally {
+    cutAtRead = outer;
+  }
 }
 
 /** `text` as it is kept: whole when it fits, else its start and a "(cut)" note, with what it was. */
 export function clipRemoteText(text: string): ClippedText {
+  const cut = cutAtRead?.get(text);
+  if (cut) return cut;
   if (fitsWhole(text)) return { text };
-  const bytes = Buffer.byteLength(text, 'utf8');
-  const note = cutNote(bytes);
-  const head = headWithin(text, REMOTE_TEXT_BYTES - Buffer.byteLength(note, 'utf8'));
-  // A slice of a string can share the whole string's memory, and keep it alive as long as the slice
-  // lives: the head is copied out through its bytes, so that nothing of the whole is held.
-  const kept = Buffer.from(`${head}${note}`, 'utf8').toString('utf8');
-  return { text: kept, whole: { bytes, sha256: sha256(text) } };
+  return cutText(text, { bytes: Buffer.byteLength(text, 'utf8'), sha256: sha256(text) });
 }
 
 /** A remote text for display only. */
 export function clipText(text: string): string {
-  return fitsWhole(text) ? text : clipRemoteText(text).text;
+  return !cutAtRead && fitsWhole(text) ? text : clipRemoteText(text).text;
 }
 
 /**

@@ -1,7 +1,9 @@
 // Remote texts are kept at 4 KiB each once parsed, with a "(cut)" note that gives their length; the
-// texts that identify a run still compare exactly, so a lost trigger's run is found over real HTTP.
+// texts that identify a run still compare exactly, so a lost trigger's run is found over real HTTP, with
+// texts long enough to be cut as the body is read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
+import { LONG_LITERAL_BYTES } from '../../src/api/json-clip.ts';
 import { parseBody, parseBuild, parseRun } from '../../src/api/parse.ts';
 import { REMOTE_TEXT_BYTES, sameText } from '../../src/api/remote-text.ts';
 import type { Run, RunTrigger } from '../../src/api/types.ts';
@@ -125,10 +127,13 @@ describe('a lost trigger whose texts were cut at parse', () => {
       branch: 'main',
       message: bigText(300_000, 'm'),
       envVars: [
-        { key: 'BIG', value: bigText(50_000, 'v') },
+        { key: 'BIG', value: bigText(100_000, 'v') },
         { key: `K${'E'.repeat(5000)}`, value: 'small' },
       ],
     };
+    // Both long texts are past what the body reader cuts as it reads (json-clip.ts): their lengths and
+    // SHA-256 come from the bytes as they arrived, never from a whole string; the key is cut at parse.
+    expect(LONG_LITERAL_BYTES).toBeLessThan(100_000);
     const key = fingerprintKey(TOKEN);
     const fingerprint = fingerprintOf(payload, await client.listRuns({ pipelineId: pipeline }), key);
     emulator.control.injectFault({ method: 'POST', route: '/api/v3/runs', afterApply: true });
@@ -155,6 +160,7 @@ describe('a lost trigger whose texts were cut at parse', () => {
     expect(lines.some((line) => line.startsWith(`Adopted run ${run.id}`))).toBe(true);
     expect(bytesOf(run.message)).toBeLessThanOrEqual(REMOTE_TEXT_BYTES);
     expect(run.message?.endsWith('… (cut: 300000 bytes)')).toBe(true);
+    expect(run.envVars?.[0]?.whole?.value?.bytes).toBe(100_000);
     expect(run.envVars?.every((envVar) => bytesOf(envVar.key) + bytesOf(envVar.value) <= 2 * 4096)).toBe(
       true,
     );
