@@ -1,6 +1,7 @@
 // Long remote texts: the bundled action following 50 targets whose runs each carry a 7.9 MiB `message`,
-// against the same 50 targets with 1 KiB messages. Remote texts are cut to 4 KiB at parse, so what the
-// process holds per run stays small; what is left is reading each body once. Peak RSS and CPU time are
+// against the same 50 targets with 1 KiB messages. A long text is cut to 4 KiB as its body's bytes arrive
+// (never held whole, nor as one string), so what the process holds per run stays small; what is left is
+// the socket's chunks passing through. Peak RSS and CPU time are
 // the process's own `process.resourceUsage()` at exit, as in benchmark 4.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -139,7 +140,8 @@ export function longTextsMarkdown(result: LongTextResult): string {
     ),
     '',
     `Each run lasts 3 × ${ms(result.stepMs)}; "messages read" is the message's size times the run reads and ` +
-      'trigger answers that carried it. Remote texts are cut to 4 KiB at parse, so no run keeps its message; ' +
+      'trigger answers that carried it. A long message is cut to 4 KiB as its body is read, so no run or ' +
+      'body holds it whole; ' +
       "the emulator runs in the bench process, so the figures are the action's alone.",
     '',
     `- ${bytes(long.messageBytes)} messages: ${ratio(measured)} of the 1 KiB messages' peak RSS (goal at most ` +
