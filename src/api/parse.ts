@@ -14,7 +14,7 @@ import { clip } from '../text/safety.ts';
 import { ContractError } from './errors.ts';
 import { idFault, isSafeId } from './ids.ts';
 import { identityTexts, optText, parseCommits, parseEnvVars } from './parse-texts.ts';
-import { clipText } from './remote-text.ts';
+import { clipText, isCutAtRead } from './remote-text.ts';
 import { parseTimestamp } from './timestamp.ts';
 import {
   RESULTS,
@@ -92,7 +92,7 @@ function optId(value: unknown): string | undefined {
 
 function requireUrl(o: Fields, key: string, at: At): string {
   const value = requireString(o, key, at);
-  const checked = checkUrl(value);
+  const checked = checkUrl(value, isCutAtRead(value));
   if ('href' in checked) return checked.href;
   const { endpoint, path } = child(at, key);
   throw new ContractError(endpoint, path, `is not a usable URL (${checked.fault})`);
@@ -100,7 +100,7 @@ function requireUrl(o: Fields, key: string, at: At): string {
 
 function optUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const checked = checkUrl(value);
+  const checked = checkUrl(value, isCutAtRead(value));
   return 'href' in checked ? checked.href : undefined;
 }
 
@@ -156,7 +156,8 @@ function readResult(o: Fields): { result: Result; rawResult?: string } {
   const value = o.result;
   if (typeof value === 'string' && KNOWN_RESULTS.has(value)) return { result: value as Result };
   if (typeof value !== 'string') return { result: 'unknown' };
-  return { result: 'unknown', rawResult: clip(value, MAX_RAW_RESULT) };
+  // clipText first: a result cut at read is shown by its start, as a long one would be.
+  return { result: 'unknown', rawResult: clip(clipText(value), MAX_RAW_RESULT) };
 }
 
 /** Where a resource is: `id` and `url`, both required. */

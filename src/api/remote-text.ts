@@ -86,6 +86,14 @@ export function withCutTexts<T>(cut: ReadonlyMap<string, ClippedText>, parse: ()
   }
 }
 
+/**
+ * Whether `text` is a placeholder for a text cut at read, while its body is parsed: a field that is
+ * not a text (a URL) refuses it as the long text it stands for.
+ */
+export function isCutAtRead(text: string): boolean {
+  return cutAtRead?.has(text) ?? false;
+}
+
 /** `text` as it is kept: whole when it fits, else its start and a "(cut)" note, with what it was. */
 export function clipRemoteText(text: string): ClippedText {
   const cut = cutAtRead?.get(text);

@@ -8,7 +8,9 @@ import { BodyBudget } from '../../src/api/body-budget.ts';
 import { jsonReader } from '../../src/api/body.ts';
 import { ContractError } from '../../src/api/errors.ts';
 import { JsonClipper, LONG_LITERAL_BYTES } from '../../src/api/json-clip.ts';
+import { parseBody, parseRun } from '../../src/api/parse.ts';
 import { clipRemoteText, clipText, withCutTexts } from '../../src/api/remote-text.ts';
+import type { Run } from '../../src/api/types.ts';
 
 /** A small deterministic generator, so that a failure can be replayed. */
 function random(seed: number) {
@@ -242,5 +244,54 @@ describe('a JSON body read through the clipper', () => {
     expect(await refusal([`{"message":"${big}`])).toMatch(/is not valid JSON/);
     expect(await refusal([`{"message":"${big}\\q"}`])).toMatch(/is not valid JSON/);
     expect(await refusal([`{"message":"${big}"`])).toMatch(/is not valid JSON/);
+  });
+});
+
+describe('a field that is not a text, sent as a long literal', () => {
+  /** A run parsed from `body` through the clipper and directly: its result, or its error's words. */
+  const bothWays = async (body: string) => {
+    const response = {
+      statusCode: 200,
+      headers: {},
+      body: Readable.from([Buffer.from(body)]),
+    } as unknown as Dispatcher.ResponseData;
+    const limit = new AbortController().signal;
+    const bodies = new BodyBudget(1024 * 1024);
+    const reader = jsonReader('GET /runs/:runId', (parsed) =>
+      parseBody(parsed, 'GET /runs/:runId', parseRun),
+    );
+    const outcome = (run: () => Promise<Run>) =>
+      run().then(
+        (kept) => kept,
+        (err: unknown) => (err instanceof ContractError ? err.message : String(err)),
+      );
+    return {
+      streamed: await outcome(() =>
+        reader(response, '/', { signal: undefined, limit, limitMs: 1000, bodies }),
+      ),
+      direct: await outcome(async () => parseBody(JSON.parse(body), 'GET /runs/:runId', parseRun)),
+    };
+  };
+  const long = 'h'.repeat(LONG_LITERAL_BYTES + 1);
+  const run = (fields: Record<string, string>) =>
+    JSON.stringify({ id: 'r1', url: 'https://ci.example.test/api/v3/runs/r1', status: 'running', ...fields });
+
+  it('a URL is refused with the words a long URL gets', async () => {
+    const { streamed, direct } = await bothWays(run({ url: `https://ci.example.test/${long}` }));
+    expect(direct).toMatch(/url.*is not a usable URL \(it is longer than 4096 characters\)/);
+    expect(streamed).toBe(direct);
+  });
+
+  it('an id is refused as too long', async () => {
+    const { streamed, direct } = await bothWays(run({ id: long }));
+    expect(direct).toMatch(/is not a usable id \(it is \d+ characters long, more than 64\)/);
+    expect(streamed).toMatch(/is not a usable id \(it is \d+ characters long, more than 64\)/);
+  });
+
+  it('a status is unknown, and an unknown result shows the start of what was sent', async () => {
+    const { streamed, direct } = await bothWays(run({ status: long, result: `r${long}` }));
+    expect(typeof direct === 'object' && direct.status).toBe('unknown');
+    expect(typeof direct === 'object' && direct.rawResult).toBe(`r${'h'.repeat(198)}…`);
+    expect(streamed).toEqual(direct);
   });
 });
