@@ -1,7 +1,8 @@
-// Test reports: a JUnit report of 50 MiB holding 100,000 test cases (one in ten failed, with a stack
-// trace; each with some output), read from disk in 64 KiB chunks by the report reader, in a child
-// process of its own: its time and peak RSS, against the same file read and thrown away, and against a
-// report of 100 cases. Run by hand: `node bench/test-reports.ts`.
+// Test reports, the parser alone: a JUnit report of 50 MiB holding 100,000 test cases (one in ten failed,
+// with a stack trace; each with some output), read from disk in 64 KiB chunks by the report reader, in a
+// child process of its own: its time and peak RSS, against the same file read and thrown away, and against
+// a report of 100 cases. Run by hand: `node bench/test-reports.ts`. The action's own figures are section 8
+// of `npm run bench` (bench/test-reports-action.ts).
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
