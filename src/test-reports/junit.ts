@@ -3,7 +3,8 @@
 // failed, then passed; `rerunFailure`/`rerunError`: its reruns failed too). `file` and `line` are taken
 // where a dialect writes them (the test case, else its suite); pytest writes a 0-based `line`.
 // Text is collected only inside the element that decided a test's status, and only up to the cap: the
-// parser is asked for text only there, so a large `system-out` is never assembled.
+// parser is asked for text only there, so a large `system-out` is never assembled as text (a CDATA section
+// is: the parser builds it whatever the handler, and it is dropped here).
 import type { SaxesTagPlain } from 'saxes';
 import type { TestCase, TestStatus } from '../core/test-results.ts';
 import { type CaseBudget, ReportProblem } from './limits.ts';
