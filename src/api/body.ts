@@ -7,7 +7,7 @@ import type { BodyLease } from './body-budget.ts';
 import { ContractError } from './errors.ts';
 import type { Bounded } from './exchange-types.ts';
 import { JsonClipper } from './json-clip.ts';
-import { withCutTexts, type ClippedText } from './remote-text.ts';
+import { withCutTexts, type CutAtRead } from './remote-text.ts';
 
 /**
  * Reads at most `maxBytes` of a body as text and releases the connection. A text cut short loses
@@ -90,7 +90,7 @@ async function readCapped(
   endpoint: string,
   lease: BodyLease,
   signal: AbortSignal,
-): Promise<{ text: string; cut: Map<string, ClippedText>; malformed: boolean }> {
+): Promise<{ text: string; cut: Map<string, CutAtRead>; malformed: boolean }> {
   const { body } = response;
   const tooLarge = () =>
     new ContractError(endpoint, '(body)', `is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);

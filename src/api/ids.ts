@@ -6,9 +6,12 @@ export function isSafeId(value: unknown): value is string {
   return typeof value === 'string' && SAFE_ID.test(value);
 }
 
-/** What makes `text` fail isSafeId, in words that do not repeat it. */
-export function idFault(text: string): string {
+/**
+ * What makes `text` fail isSafeId, in words that do not repeat it; `length` is that of the text `text`
+ * stands for (a longer one when it was cut as its body was read).
+ */
+export function idFault(text: string, length = text.length): string {
   if (text === '') return 'it is empty';
-  if (text.length > 64) return `it is ${text.length} characters long, more than 64`;
+  if (length > 64) return `it is ${length} characters long, more than 64`;
   return 'it holds characters other than letters, digits, "-" and "_"';
 }

@@ -5,7 +5,7 @@
 // the text handed to JSON.parse. The parse step maps placeholders back (remote-text.ts withCutTexts).
 // Everything else (malformed JSON outside such literals, a byte order mark, invalid UTF-8) is left to
 // the reader and JSON.parse, as if nothing had been cut.
-import { cutText, REMOTE_TEXT_BYTES, type ClippedText } from './remote-text.ts';
+import { cutText, REMOTE_TEXT_BYTES, type CutAtRead } from './remote-text.ts';
 
 /**
  * A literal longer than this, raw, is cut at read. Far above what is kept of a text (4 KiB), so that
@@ -24,7 +24,7 @@ const NONE = -2;
 /** The body once read: its bytes with placeholders, and what each placeholder stands for. */
 export interface ClippedBody {
   bytes: Buffer;
-  cut: Map<string, ClippedText>;
+  cut: Map<string, CutAtRead>;
   /** A long literal was not valid JSON, or was not terminated: the body is not valid JSON. */
   malformed: boolean;
 }
@@ -41,7 +41,7 @@ export class JsonClipper {
   #literalBytes = 0;
   /** The current literal once it is long. */
   #long: LongText | undefined;
-  readonly #cut = new Map<string, ClippedText>();
+  readonly #cut = new Map<string, CutAtRead>();
   /** Random, made for this body: a server cannot send a placeholder it does not know. */
   #nonce: string | undefined;
   #malformed = false;
@@ -140,8 +140,9 @@ export class JsonClipper {
       return;
     }
     this.#nonce ??= process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex');
-    // Longer than any id may be and not a URL, so that where an id or a URL was expected it is refused
-    // as the long text would have been; only the texts' parsers know it (remote-text.ts).
+    // Longer than any id may be and not a URL, so that where an id or a URL was expected it is refused;
+    // the parsers judge it by the length of the text it stands for (remote-text.ts remoteLength), so
+    // with the words the long text would have got. Only the texts' parsers map it back to a text.
     const placeholder = `(a text of more than 64 KiB, cut at read: ${this.#nonce} ${this.#cut.size})`;
     this.#cut.set(placeholder, clipped);
     this.#keep(Buffer.from(placeholder, 'utf8'));
@@ -176,6 +177,8 @@ class LongText {
   /** A high surrogate at the end of what was decoded: hashed with the low one that may follow. */
   #high = '';
   #bytes = 0;
+  /** UTF-16 code units, the length of the string JSON.parse would have made. */
+  #units = 0;
   #head = '';
   #headBytes = 0;
   #bad = false;
@@ -185,12 +188,13 @@ class LongText {
   }
 
   /** What is kept of the text, or undefined when it was not a valid JSON string. */
-  finish(): ClippedText | undefined {
+  finish(): CutAtRead | undefined {
     this.#unescape(this.#utf8.decode());
     if (this.#pending !== '') this.#bad = true;
     this.#add('', true);
     if (this.#bad) return undefined;
-    return cutText(this.#head, { bytes: this.#bytes, sha256: this.#hash.digest('hex') });
+    const whole = { bytes: this.#bytes, sha256: this.#hash.digest('hex') };
+    return { clipped: cutText(this.#head, whole), length: this.#units };
   }
 
   #unescape(decoded: string): void {
@@ -243,6 +247,7 @@ class LongText {
       text = text.slice(0, -1);
     }
     if (text === '') return;
+    this.#units += text.length;
     this.#bytes += Buffer.byteLength(text, 'utf8');
     this.#hash.update(text, 'utf8');
     if (this.#headBytes < HEAD_BYTES) {

@@ -14,7 +14,7 @@ import { clip } from '../text/safety.ts';
 import { ContractError } from './errors.ts';
 import { idFault, isSafeId } from './ids.ts';
 import { identityTexts, optText, parseCommits, parseEnvVars } from './parse-texts.ts';
-import { clipText, isCutAtRead } from './remote-text.ts';
+import { clipText, remoteLength } from './remote-text.ts';
 import { parseTimestamp } from './timestamp.ts';
 import {
   RESULTS,
@@ -82,7 +82,7 @@ function requireId(o: Fields, key: string, at: At): string {
   if (isSafeId(text)) return text;
   if (text === undefined) return fail(child(at, key), 'a non-empty string', o[key]);
   const { endpoint, path } = child(at, key);
-  throw new ContractError(endpoint, path, `is not a usable id (${idFault(text)})`);
+  throw new ContractError(endpoint, path, `is not a usable id (${idFault(text, remoteLength(text))})`);
 }
 
 function optId(value: unknown): string | undefined {
@@ -92,7 +92,7 @@ function optId(value: unknown): string | undefined {
 
 function requireUrl(o: Fields, key: string, at: At): string {
   const value = requireString(o, key, at);
-  const checked = checkUrl(value, isCutAtRead(value));
+  const checked = checkUrl(value, remoteLength(value));
   if ('href' in checked) return checked.href;
   const { endpoint, path } = child(at, key);
   throw new ContractError(endpoint, path, `is not a usable URL (${checked.fault})`);
@@ -100,7 +100,7 @@ function requireUrl(o: Fields, key: string, at: At): string {
 
 function optUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const checked = checkUrl(value, isCutAtRead(value));
+  const checked = checkUrl(value, remoteLength(value));
   return 'href' in checked ? checked.href : undefined;
 }
 

@@ -69,14 +69,22 @@ export function cutText(start: string, whole: WholeText): ClippedText {
   return { text: kept, whole };
 }
 
+/** A text a body reader cut as it read it (json-clip.ts). */
+export interface CutAtRead {
+  /** What clipRemoteText keeps of the whole text. */
+  clipped: ClippedText;
+  /** Its length in UTF-16 code units, as JSON.parse would have made it: what an id or a URL is judged by. */
+  length: number;
+}
+
 /**
- * Long texts a body reader already cut (json-clip.ts), by the placeholder that stands for each in the
- * parsed body; set only while that body is parsed, which is synchronous.
+ * Long texts a body reader already cut, by the placeholder that stands for each in the parsed body; set
+ * only while that body is parsed, which is synchronous.
  */
-let cutAtRead: ReadonlyMap<string, ClippedText> | undefined;
+let cutAtRead: ReadonlyMap<string, CutAtRead> | undefined;
 
 /** Runs `parse` with the texts cut at read: each placeholder in `cut` clips to what it stands for. */
-export function withCutTexts<T>(cut: ReadonlyMap<string, ClippedText>, parse: () => T): T {
+export function withCutTexts<T>(cut: ReadonlyMap<string, CutAtRead>, parse: () => T): T {
   const outer = cutAtRead;
   cutAtRead = cut;
   try {
@@ -87,17 +95,18 @@ export function withCutTexts<T>(cut: ReadonlyMap<string, ClippedText>, parse: ()
 }
 
 /**
- * Whether `text` is a placeholder for a text cut at read, while its body is parsed: a field that is
- * not a text (a URL) refuses it as the long text it stands for.
+ * The length of what `text` stands for: its own, or, for the placeholder of a text cut at read while its
+ * body is parsed, the whole text's; a field that is not a text (an id, a URL) refuses a placeholder as
+ * the long text it stands for.
  */
-export function isCutAtRead(text: string): boolean {
-  return cutAtRead?.has(text) ?? false;
+export function remoteLength(text: string): number {
+  return cutAtRead?.get(text)?.length ?? text.length;
 }
 
 /** `text` as it is kept: whole when it fits, else its start and a "(cut)" note, with what it was. */
 export function clipRemoteText(text: string): ClippedText {
   const cut = cutAtRead?.get(text);
-  if (cut) return cut;
+  if (cut) return cut.clipped;
   if (fitsWhole(text)) return { text };
   return cutText(text, { bytes: Buffer.byteLength(text, 'utf8'), sha256: sha256(text) });
 }

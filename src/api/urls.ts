@@ -5,12 +5,10 @@ const MAX_URL_LENGTH = 4096;
 
 /**
  * The normalised href of an absolute http(s) URL, or what is wrong with `value` (never the value).
- * `long` says the value stands for a longer text (one cut as its body was read).
+ * `length` is that of the text `value` stands for (a longer one when it was cut as its body was read).
  */
-export function checkUrl(value: string, long = false): { href: string } | { fault: string } {
-  if (long || value.length > MAX_URL_LENGTH) {
-    return { fault: `it is longer than ${MAX_URL_LENGTH} characters` };
-  }
+export function checkUrl(value: string, length = value.length): { href: string } | { fault: string } {
+  if (length > MAX_URL_LENGTH) return { fault: `it is longer than ${MAX_URL_LENGTH} characters` };
   if (/[\s\p{Cc}\p{Cf}]/u.test(value)) return { fault: 'it holds whitespace or control characters' };
   let url: URL;
   try {
