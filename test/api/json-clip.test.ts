@@ -9,7 +9,7 @@ import { jsonReader } from '../../src/api/body.ts';
 import { ContractError } from '../../src/api/errors.ts';
 import { JsonClipper, LONG_LITERAL_BYTES } from '../../src/api/json-clip.ts';
 import { parseBody, parseRun } from '../../src/api/parse.ts';
-import { clipRemoteText, clipText, withCutTexts } from '../../src/api/remote-text.ts';
+import { clipRemoteText, clipText, remoteLength, withCutTexts } from '../../src/api/remote-text.ts';
 import type { Run } from '../../src/api/types.ts';
 
 /** A small deterministic generator, so that a failure can be replayed. */
@@ -96,6 +96,7 @@ function bothWays(body: Buffer, cuts: number[]) {
   const streamed = withCutTexts(read.cut, () => clipRemoteText(parsed.message));
   const whole = JSON.parse(body.toString('utf8')) as { message: string; id: string };
   expect(parsed.id).toBe(whole.id);
+  expect(withCutTexts(read.cut, () => remoteLength(parsed.message))).toBe(whole.message.length);
   return { streamed, direct: clipRemoteText(whole.message), read };
 }
 
@@ -150,6 +151,25 @@ describe('a long string literal cut as it arrives', () => {
       expect(direct.text).toContain('\ufffd');
       expect(streamed).toEqual(direct);
     }
+  });
+
+  it('gives the same for a long text without escapes, split anywhere, multi-byte characters and all', () => {
+    const plain = `${'p'.repeat(5000)}${'é日🚀 x'.repeat(12_000)}`;
+    const body = bodyWith(JSON.stringify(plain));
+    for (const size of [1, 2, 3, 5, 7, 4096, 65_536]) {
+      const cuts = Array.from({ length: Math.ceil(body.length / size) - 1 }, (_, k) => (k + 1) * size);
+      const { streamed, direct } = bothWays(body, cuts);
+      expect(streamed).toEqual(direct);
+    }
+    // Near its end, an escape, invalid UTF-8 and a raw control character are still seen.
+    const tails = [Buffer.from('\\u00e9\\n'), Buffer.from([0xff, 0xc3]), Buffer.from('🚀').subarray(0, 3)];
+    for (const tail of tails) {
+      const mixed = Buffer.concat([body.subarray(0, -20), tail, body.subarray(-20)]);
+      const { streamed, direct } = bothWays(mixed, [70_000, mixed.length - 21]);
+      expect(streamed).toEqual(direct);
+    }
+    const control = Buffer.concat([body.subarray(0, -20), Buffer.from([0x01]), body.subarray(-20)]);
+    expect(clipInChunks(control, [70_000, control.length - 21]).malformed).toBe(true);
   });
 
   it('passes a body of short strings through unchanged, escapes and all', () => {
