@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/benchmarks.md, printed as markdown tables.
-//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts,artifacts]
+//   node bench/run.ts [--quick] [--write-docs] [--seed N] [--only simulation,detection,abort,cold-start,scale,fan-out,live-logs,long-texts,test-reports,artifacts]
 //                     [--bundle DIR] [--baseline DIR] [--peers DIR]
 // --quick runs each on a tiny configuration (a smoke test, not figures); --write-docs rewrites the
 // generated section of docs/benchmarks.md; --bundle measures another bundle directory than dist/;
@@ -22,6 +22,7 @@ import { readPeers } from './peers.ts';
 import { fanOutMarkdown, measureFanOut } from './fan-out.ts';
 import { liveLogsMarkdown, measureLiveLogs, type LiveLogOptions } from './live-logs.ts';
 import { longTextsMarkdown, measureLongTexts, type LongTextOptions } from './long-texts.ts';
+import { measureTestReports, testReportsMarkdown, type TestReportOptions } from './test-reports-action.ts';
 import {
   DEFAULT_DETECTION_CASES,
   finishDetectionMarkdown,
@@ -57,6 +58,7 @@ const SECTIONS = [
   'fan-out',
   'live-logs',
   'long-texts',
+  'test-reports',
   'artifacts',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -75,6 +77,7 @@ interface Configuration {
   fanOut: { counts: number[]; runMs: number; abortSamples: number };
   liveLogs: LiveLogOptions;
   longTexts: LongTextOptions;
+  testReports: TestReportOptions;
   artifacts: ArtifactsOptions;
 }
 
@@ -96,6 +99,7 @@ const FULL: Configuration = {
   },
   // 7.9 MiB: the message of the hostile-server finding.
   longTexts: { targets: 50, messageBytes: 8_283_750, stepMs: 2000 },
+  testReports: { cases: 100_000, reportBytes: 50 * 1024 * 1024 - 64 * 1024, rounds: 3 },
   artifacts: FULL_ARTIFACTS,
 };
 
@@ -119,6 +123,7 @@ const QUICK: Configuration = {
     memory: { logBytes: 1024 * 1024, logStepMs: 2000, baselineStepMs: 300, targets: 2 },
   },
   longTexts: { targets: 2, messageBytes: 100_000, stepMs: 200 },
+  testReports: { cases: 1000, reportBytes: 500 * 1024, rounds: 1 },
   artifacts: QUICK_ARTIFACTS,
 };
 
@@ -247,6 +252,11 @@ async function main(): Promise<number> {
       begin('Long remote texts…');
       const long = await measureLongTexts(entries, config.longTexts);
       emit(`## 7. Long remote texts\n\n${longTextsMarkdown(long)}`);
+    }
+    if (wanted('test-reports')) {
+      begin('Test reports…');
+      const reports = await measureTestReports(entries, config.testReports);
+      emit(`## 8. Test reports\n\n${testReportsMarkdown(reports)}`);
     }
     if (wanted('artifacts')) {
       begin('Artifacts: download and extraction…');

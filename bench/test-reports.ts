@@ -1,13 +1,15 @@
-// Test reports: a JUnit report of 50 MiB holding 100,000 test cases (one in ten failed, with a stack
-// trace; each with some output), read from disk in 64 KiB chunks by the report reader, in a child
-// process of its own: its time and peak RSS, against the same file read and thrown away, and against a
-// report of 100 cases. Run by hand: `node bench/test-reports.ts`.
+// Test reports, the parser alone: a JUnit report of 50 MiB holding 100,000 test cases (one in ten failed,
+// with a stack trace; each with some output), read from disk in 64 KiB chunks by the report reader, in a
+// child process of its own: its time and peak RSS, against the same file read and thrown away, and against
+// a report of 100 cases. Run by hand: `node bench/test-reports.ts`. The action's own figures are section 8
+// of `npm run bench` (bench/test-reports-action.ts).
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bytes, ms, ratio } from './support/format.ts';
+import { writeReport } from './support/junit-report.ts';
 import { median } from './support/stats.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -29,50 +31,6 @@ async function child(file: string, drainOnly: boolean): Promise<void> {
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   const counts = report === undefined ? undefined : countTests(report.cases);
   console.log(JSON.stringify({ wallMs, peakRssBytes, counts, warning: report?.warning }));
-}
-
-const FAILURE = [
-  'org.opentest4j.AssertionFailedError: expected: <200> but was: <500>',
-  ...Array.from(
-    { length: 24 },
-    (_, i) => `\tat com.example.shop.layer${i}.Handler.handle(Handler.java:${100 + i})`,
-  ),
-].join('\n');
-
-/** A report of `count` cases, padded with output so that it is close to `size` bytes. */
-function makeReport(path: string, count: number, size: number): void {
-  const fd = openSync(path, 'w');
-  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="bench">\n';
-  const caseOf = (i: number, pad: string) => {
-    const suite = `com.example.shop.Suite${Math.floor(i / 100)}`;
-    const open = `  <testcase name="handles request ${i}" classname="${suite}" time="0.004" file="src/test/java/com/example/shop/Suite${Math.floor(i / 100)}.java">`;
-    const failure =
-      i % 10 === 0
-        ? `<failure message="expected: &lt;200&gt; but was: &lt;500&gt;" type="org.opentest4j.AssertionFailedError"><![CDATA[${FAILURE}]]></failure>`
-        : '';
-    return `${open}${failure}<system-out><![CDATA[${pad}]]></system-out></testcase>\n`;
-  };
-  const fixed =
-    head.length + Array.from({ length: count }, (_, i) => caseOf(i, '').length).reduce((a, b) => a + b, 0);
-  const padLength = Math.max(0, Math.floor((size - fixed - 200) / count));
-  const pad = 'log line from the test\n'.repeat(Math.ceil(padLength / 23)).slice(0, padLength);
-  writeSync(fd, head);
-  let suite = -1;
-  let buffered = '';
-  for (let i = 0; i < count; i++) {
-    if (Math.floor(i / 100) !== suite) {
-      if (suite !== -1) buffered += ' </testsuite>\n';
-      suite = Math.floor(i / 100);
-      buffered += ` <testsuite name="com.example.shop.Suite${suite}">\n`;
-    }
-    buffered += caseOf(i, pad);
-    if (buffered.length > MiB) {
-      writeSync(fd, buffered);
-      buffered = '';
-    }
-  }
-  writeSync(fd, `${buffered} </testsuite>\n</testsuites>\n`);
-  closeSync(fd);
 }
 
 interface Figures {
@@ -101,8 +59,8 @@ async function main(): Promise<void> {
   try {
     const big = join(work, 'big.xml');
     const small = join(work, 'small.xml');
-    makeReport(big, 100_000, 50 * MiB - 64 * 1024);
-    makeReport(small, 100, 100 * 1024);
+    writeReport(big, 100_000, 50 * MiB - 64 * 1024);
+    writeReport(small, 100, 100 * 1024);
     const rows: Array<{ big: Figures; small: Figures; drained: Figures }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       rows.push({

@@ -34,21 +34,19 @@ function testFacts(reads, label, log) {
     const steps = [...reads]
         .filter((read) => read.reports !== undefined && read.reports.length > 0)
         .sort((one, other) => one.order - other.order)
-        .map((read) => ({ target: label, step: read.step, reports: read.reports }));
-    for (const { step, reports } of steps) {
-        for (const report of reports)
+        .map((read) => (0,test_results/* stepReports */.ql)(label, read.step, read.reports));
+    for (const reports of steps) {
+        for (const report of reports.reports)
             if (report.warning)
                 log.warning((0,safety/* sanitizeLine */.g$)(report.warning, { maxLength: 500 }));
-        log.info(`${(0,safety/* sanitizeLine */.g$)(step, { maxLength: 100 })}: ${testsLine(reports)}`);
+        log.info(`${(0,safety/* sanitizeLine */.g$)(reports.step, { maxLength: 100 })}: ${testsLine(reports)}`);
     }
     if (steps.length === 0)
         log.warning('No test report matched `test-reports` in the archives of any step.');
     return { steps };
 }
 /** `12 tests, 2 failed: suite › name, suite › name` (errored counted with failed). */
-function testsLine(reports) {
-    const cases = (0,test_results/* combineReports */.B4)(reports);
-    const counts = (0,test_results/* countTests */.tu)(cases);
+function testsLine({ cases, counts }) {
     const failing = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
     const parts = [`${counts.total} test${counts.total === 1 ? '' : 's'}`];
     if (failing.length > 0)

@@ -223,10 +223,7 @@ var message = __webpack_require__(6400);
 var safety = __webpack_require__(8419);
 // EXTERNAL MODULE: ./src/core/report/format.ts
 var format = __webpack_require__(7375);
-// EXTERNAL MODULE: ./src/core/test-results.ts
-var test_results = __webpack_require__(6576);
 ;// CONCATENATED MODULE: ./src/github/check-annotations.ts
-
 
 
 /** GitHub takes at most this many annotations in one create or update request. */
@@ -262,8 +259,8 @@ function failedTestAnnotations(tests, place) {
     if (tests === undefined || place === undefined)
         return [];
     const annotations = [];
-    for (const { reports } of tests.steps) {
-        for (const test of (0,test_results/* combineReports */.B4)(reports)) {
+    for (const { cases } of tests.steps) {
+        for (const test of cases) {
             if (annotations.length >= ANNOTATIONS_PER_REQUEST)
                 return annotations;
             if (test.status !== 'failed' && test.status !== 'errored')
@@ -286,10 +283,13 @@ function failedTestAnnotations(tests, place) {
 }
 /** `12 tests, 2 failed` over every step's reports. */
 function testsCountLine(tests) {
-    const cases = tests.steps.flatMap(({ reports }) => (0,test_results/* combineReports */.B4)(reports));
-    const counts = (0,test_results/* countTests */.tu)(cases);
-    const failed = counts.failed + counts.errored;
-    return `${counts.total} test${counts.total === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`;
+    let total = 0;
+    let failed = 0;
+    for (const { counts } of tests.steps) {
+        total += counts.total;
+        failed += counts.failed + counts.errored;
+    }
+    return `${total} test${total === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`;
 }
 /**
  * The annotations of `batch` that GitHub does not hold, `earlier` having been sent before it. Each one GitHub

@@ -751,20 +751,17 @@ function stateWords(data) {
 /* harmony export */   F: () => (/* binding */ testsSection),
 /* harmony export */   J: () => (/* binding */ countsLine)
 /* harmony export */ });
-/* harmony import */ var _test_results_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6576);
-
 /** The failed tests shown per step; the rest are counted. */
 const SHOWN_FAILED = 50;
 /** The summary's test section, or undefined when no report was read. */
 function testsSection(facts) {
     if (facts === undefined || facts.steps.length === 0)
         return undefined;
-    const steps = facts.steps.map(({ step, reports }) => {
-        const cases = (0,_test_results_js__WEBPACK_IMPORTED_MODULE_0__/* .combineReports */ .B4)(reports);
+    const steps = facts.steps.map(({ step, cases, counts }) => {
         const failed = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
         return {
             step,
-            counts: (0,_test_results_js__WEBPACK_IMPORTED_MODULE_0__/* .countTests */ .tu)(cases),
+            counts,
             failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
                 suite: test.suite,
                 name: test.name,

@@ -156,6 +156,13 @@ const MAX_FILE = 4096;
 const MAX_LINE = 10_000_000;
 /** The most distinct suite, class and file names shared between cases (each kept once). */
 const MAX_SHARED = 10_000;
+/**
+ * The most failure texts one report keeps. What shows them, the summary (50 failed tests a step) and the
+ * check run's annotations (50 in all), takes the first failures in report order; beyond these a case keeps
+ * its message's first line, which the `failed-tests` output and the log name, so that a report of 10,000
+ * failures holds 100 stack traces, not 10,000.
+ */
+const MAX_FAILURE_TEXTS = 100;
 /** What an element inside a test case says, by rank: a higher rank decides over a lower one. */
 const OUTCOMES = {
     failure: { rank: 4, status: 'failed' },
@@ -211,6 +218,8 @@ class JunitCollector {
     #onText = (text) => this.text(text);
     /** Suite, class and file names, which thousands of cases repeat, kept once each. */
     #shared = new Map();
+    /** Failure texts kept so far (MAX_FAILURE_TEXTS). */
+    #texts = 0;
     constructor(options) {
         this.#options = options;
     }
@@ -308,8 +317,9 @@ class JunitCollector {
             test.message = message;
         open.text = '';
         delete test.text;
-        // A skip's reason is its message; its text is not collected.
-        if (outcome.status !== 'skipped') {
+        // A skip's reason is its message; its text is not collected. Past MAX_FAILURE_TEXTS, a text is read
+        // only for the first line of a failure that has no message.
+        if (outcome.status !== 'skipped' && (this.#texts < MAX_FAILURE_TEXTS || message === undefined)) {
             open.collecting = true;
             this.#options.wantText(this.#onText);
         }
@@ -328,8 +338,11 @@ class JunitCollector {
         const { test } = open;
         const text = open.text.trim();
         if (text !== '') {
-            test.text = cutUtf8(text, this.#options.maxTextBytes);
             test.message ??= firstLineOf(text);
+            if (this.#texts < MAX_FAILURE_TEXTS) {
+                test.text = cutUtf8(text, this.#options.maxTextBytes);
+                this.#texts += 1;
+            }
         }
         if (!this.#options.cases.take()) {
             throw new ReportProblem(`the target's reports hold more than ${this.#options.cases.max.toLocaleString('en-US')} test cases; the rest were not read`, true);

@@ -924,6 +924,17 @@ async function serveStored(state, request, reply, { state: step }, now) {
     const archive = await state.artifacts.archives.archive(stores, step.step.name, step.result === 'failed');
     return sendArchive(request, reply, archive, step.finishedAt, state.quirks.artifactsNoRange);
 }
+/**
+ * The archive of `stepId`, a step of `run`, as it is now; a 404 when the step is another run's or stored
+ * nothing. For the pages, whose access rule has already been applied to the run's application.
+ */
+async function serveStepArchive(state, request, reply, run, stepId) {
+    const now = state.world.now();
+    const stored = storedStep(state, stepId, now);
+    if (stored.run !== run)
+        throw notFound(`Step ${stepId} has no artifacts`);
+    return serveStored(state, request, reply, stored, now);
+}
 function registerArtifactRoutes(app, state) {
     app.get('/api/v3/runsteps/:stepId/artifacts', async (request, reply) => {
         const ctx = viewContext(state, request);
@@ -2308,13 +2319,15 @@ function logHtml(run, state, now) {
     return { html: `${cut}<pre class="log">${lines.join('\n')}</pre>`, lines: count - first };
 }
 /**
- * A link to what the step stored (the API's own route, whatever the quirks say), and its test counts when
- * it stored a JUnit report; the counts come from the world's definition of the report.
+ * A link to what the step stored, and its test counts when it stored a JUnit report; the counts come from
+ * the world's definition of the report. The link is the page's own archive route, which the page's token
+ * cookie opens: the API's route would need the token as a header, which a browser's link cannot send.
  */
-function artifactsHtml(state) {
+function artifactsHtml(run, state) {
     if (!hasArtifacts(state))
         return '';
-    const link = `<a href="/api/v3/runsteps/${format_text(state.step.id)}/artifacts" download>Artifacts</a> <span class="muted">(.tar.gz)</span>`;
+    const href = pagePath(run.app.owner.username, run.app.name, 'runs', run.pipeline.name, run.id, 'artifacts', `${state.step.id}.tar.gz`);
+    const link = `<a href="${href}" download>Artifacts</a> <span class="muted">(.tar.gz)</span>`;
     const report = state.step.stores?.testReport;
     if (!report)
         return `<p class="artifacts">${link}</p>`;
@@ -2348,7 +2361,7 @@ function stepsSection(run, exec, now, selectedId) {
         const took = state ? duration((state.finishedAt ?? now) - step.startAt) : '';
         return `<details class="${label === 'failed' ? 'step failed' : 'step'}" id="step-${format_text(step.id)}"${open ? ' open' : ''}>
 <summary><span class="muted">${step.order}.</span> <span class="name">${format_text(step.name, 500)}</span> ${badge(label)} <span class="muted">${took}</span></summary>
-${artifactsHtml(state)}${body}
+${artifactsHtml(run, state)}${body}
 </details>`;
     });
     const missing = selectedId !== undefined && !selected
@@ -2442,6 +2455,7 @@ ${steps.html}`;
 
 
 
+
 const OWNER = '/:owner(^(?!api$|_emulator$)[^/]+$)';
 /** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
 function answer(state, request, reply, render) {
@@ -2481,6 +2495,22 @@ function registerPageRoutes(app, state) {
         }
         return runPage(state, run, queryString(request, 'step'));
     }));
+    app.get(`${OWNER}/:application/runs/:pipeline/:runId/artifacts/:archive`, async (request, reply) => {
+        const { owner, application, pipeline, runId, archive } = request.params;
+        state.world.sync();
+        const found = state.world.app(owner, application);
+        if (!found)
+            return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
+        const access = pageAccess(state, request, found);
+        if (!access.allowed)
+            return sendPage(reply, access.page);
+        const run = state.world.run(runId);
+        const stepId = /^(.+)\.tar\.gz$/.exec(archive)?.[1];
+        if (!run || run.app !== found || run.pipeline.name !== pipeline || stepId === undefined) {
+            return sendPage(reply, notFoundPage(`There is no archive ${archive} of run ${runId}.`));
+        }
+        return serveStepArchive(state, request, reply, run, stepId);
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/request-log.ts

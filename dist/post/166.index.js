@@ -4978,7 +4978,7 @@ async function finishGitHubReports(left, budget) {
             return;
         core.setSecret(github.token);
         const labels = targetLabels(settings.targets);
-        const { finishOpenReports } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(833)]).then(__webpack_require__.bind(__webpack_require__, 3833));
+        const { finishOpenReports } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(892)]).then(__webpack_require__.bind(__webpack_require__, 892));
         const deps = {
             log: githubLog,
             clock: systemClock,

@@ -1,6 +1,7 @@
 // The test reports of a target and step as data: their cases combined once (a test listed both in an
-// aggregated report and in its suite's own report counts once), the counts, and the `tests` and
-// `failed-tests` outputs. Pure: the reports are read elsewhere (`src/test-reports/`), from the last attempt
+// aggregated report and in its suite's own report counts once), when the step's reports are handed on, so
+// that the log, the summary, the check run and the outputs read the same list and none builds its own;
+// the counts, and the `tests` and `failed-tests` outputs. Pure: the reports are read elsewhere (`src/test-reports/`), from the last attempt
 // only, and every text here is still remote text for whoever shows it.
 
 export type TestStatus = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -46,11 +47,20 @@ export interface TestFacts {
   steps: StepReports[];
 }
 
-/** The reports of one target and step (the attempt that counts). */
+/** The reports of one target and step (the attempt that counts), their cases combined and counted. */
 export interface StepReports {
   target: string;
   step: string;
   reports: readonly TestReport[];
+  /** Every case of the reports once (`combineReports`). */
+  cases: readonly TestCase[];
+  counts: TestCounts;
+}
+
+/** A step's reports, combined and counted once for every reader. */
+export function stepReports(target: string, step: string, reports: readonly TestReport[]): StepReports {
+  const cases = combineReports(reports);
+  return { target, step, reports, cases, counts: countTests(cases) };
 }
 
 interface StepTests extends TestCounts {
@@ -75,23 +85,41 @@ export interface FailedTest {
 /** The most entries of `failed-tests`. */
 const MAX_FAILED_TESTS = 100;
 
-// The class name too: pytest names every suite `pytest` and, in its default dialect, writes no file, so
-// `test_a.py::test_x` and `test_b.py::test_x` differ by their class name alone.
-function caseKey(test: TestCase): string {
-  return JSON.stringify([test.file ?? '', test.suite, test.classname ?? '', test.name]);
+/**
+ * The cases seen, by file, suite, class name and name. The class name too: pytest names every suite `pytest`
+ * and, in its default dialect, writes no file, so `test_a.py::test_x` and `test_b.py::test_x` differ by their
+ * class name alone. Nested maps over the strings the cases already hold, rather than a key built per case:
+ * 100,000 cases would otherwise make 100,000 new strings.
+ */
+class SeenCases {
+  readonly #files = new Map<string, Map<string, Map<string, Set<string>>>>();
+
+  /** Whether `test` is new; it is seen from now on. */
+  add(test: TestCase): boolean {
+    const suites = getOrAdd(this.#files, test.file ?? '', () => new Map<string, Map<string, Set<string>>>());
+    const classes = getOrAdd(suites, test.suite, () => new Map<string, Set<string>>());
+    const names = getOrAdd(classes, test.classname ?? '', () => new Set<string>());
+    if (names.has(test.name)) return false;
+    names.add(test.name);
+    return true;
+  }
+}
+
+function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
 
 /** Every case of the reports once, by file, suite, class name and name, in the order first seen. */
 export function combineReports(reports: readonly TestReport[]): TestCase[] {
-  const seen = new Set<string>();
+  const seen = new SeenCases();
   const cases: TestCase[] = [];
   for (const report of reports) {
-    for (const test of report.cases) {
-      const key = caseKey(test);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      cases.push(test);
-    }
+    for (const test of report.cases) if (seen.add(test)) cases.push(test);
   }
   return cases;
 }
@@ -126,8 +154,7 @@ function isFailure(test: TestCase): boolean {
 /** The `tests` output: the counts over every target and step, then each one's. */
 export function testsOutput(steps: readonly StepReports[]): TestsOutput {
   const total = emptyCounts();
-  const targets = steps.map(({ target, step, reports }) => {
-    const counts = countTests(combineReports(reports));
+  const targets = steps.map(({ target, step, counts }) => {
     addCounts(total, counts);
     return { target, step, ...counts };
   });
@@ -137,8 +164,8 @@ export function testsOutput(steps: readonly StepReports[]): TestsOutput {
 /** The `failed-tests` output: the failed and errored tests in report order, at most `max`. */
 export function failedTestsOutput(steps: readonly StepReports[], max = MAX_FAILED_TESTS): FailedTest[] {
   const failed: FailedTest[] = [];
-  for (const { target, step, reports } of steps) {
-    for (const test of combineReports(reports)) {
+  for (const { target, step, cases } of steps) {
+    for (const test of cases) {
       if (failed.length >= max) return failed;
       if (!isFailure(test)) continue;
       const entry: FailedTest = { target, step, suite: test.suite, name: test.name };

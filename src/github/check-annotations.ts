@@ -5,7 +5,7 @@ import type { FinalView } from '../core/flow/events.ts';
 import type { StepLogFacts } from '../core/report/failures.ts';
 import { stepHeading } from '../core/report/format.ts';
 import type { AnnotationPlace } from '../core/report-paths.ts';
-import { combineReports, countTests, type TestCase, type TestFacts } from '../core/test-results.ts';
+import type { TestCase, TestFacts } from '../core/test-results.ts';
 import { clip, sanitizeLine, stripControls } from '../text/safety.ts';
 import type { CheckAnnotation, HeldAnnotation } from './port.ts';
 
@@ -50,8 +50,8 @@ export function failedTestAnnotations(
 ): CheckAnnotation[] {
   if (tests === undefined || place === undefined) return [];
   const annotations: CheckAnnotation[] = [];
-  for (const { reports } of tests.steps) {
-    for (const test of combineReports(reports)) {
+  for (const { cases } of tests.steps) {
+    for (const test of cases) {
       if (annotations.length >= ANNOTATIONS_PER_REQUEST) return annotations;
       if (test.status !== 'failed' && test.status !== 'errored') continue;
       const at = place(test);
@@ -72,10 +72,13 @@ export function failedTestAnnotations(
 
 /** `12 tests, 2 failed` over every step's reports. */
 export function testsCountLine(tests: TestFacts): string {
-  const cases = tests.steps.flatMap(({ reports }) => combineReports(reports));
-  const counts = countTests(cases);
-  const failed = counts.failed + counts.errored;
-  return `${counts.total} test${counts.total === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`;
+  let total = 0;
+  let failed = 0;
+  for (const { counts } of tests.steps) {
+    total += counts.total;
+    failed += counts.failed + counts.errored;
+  }
+  return `${total} test${total === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`;
 }
 
 /**

@@ -3,7 +3,8 @@
 // failed, then passed; `rerunFailure`/`rerunError`: its reruns failed too). `file` and `line` are taken
 // where a dialect writes them (the test case, else its suite); pytest writes a 0-based `line`.
 // Text is collected only inside the element that decided a test's status, and only up to the cap: the
-// parser is asked for text only there, so a large `system-out` is never assembled.
+// parser is asked for text only there, so a large `system-out` is never assembled as text (a CDATA section
+// is: the parser builds it whatever the handler, and it is dropped here).
 import type { SaxesTagPlain } from 'saxes';
 import type { TestCase, TestStatus } from '../core/test-results.ts';
 import { type CaseBudget, ReportProblem } from './limits.ts';
@@ -14,6 +15,13 @@ const MAX_FILE = 4096;
 const MAX_LINE = 10_000_000;
 /** The most distinct suite, class and file names shared between cases (each kept once). */
 const MAX_SHARED = 10_000;
+/**
+ * The most failure texts one report keeps. What shows them, the summary (50 failed tests a step) and the
+ * check run's annotations (50 in all), takes the first failures in report order; beyond these a case keeps
+ * its message's first line, which the `failed-tests` output and the log name, so that a report of 10,000
+ * failures holds 100 stack traces, not 10,000.
+ */
+export const MAX_FAILURE_TEXTS = 100;
 
 /** What an element inside a test case says, by rank: a higher rank decides over a lower one. */
 const OUTCOMES: Record<string, { rank: number; status: TestStatus; flaky?: boolean }> = {
@@ -97,6 +105,8 @@ export class JunitCollector {
   readonly #onText = (text: string): void => this.text(text);
   /** Suite, class and file names, which thousands of cases repeat, kept once each. */
   readonly #shared = new Map<string, string>();
+  /** Failure texts kept so far (MAX_FAILURE_TEXTS). */
+  #texts = 0;
 
   constructor(options: JunitOptions) {
     this.#options = options;
@@ -186,8 +196,9 @@ export class JunitCollector {
     else test.message = message;
     open.text = '';
     delete test.text;
-    // A skip's reason is its message; its text is not collected.
-    if (outcome.status !== 'skipped') {
+    // A skip's reason is its message; its text is not collected. Past MAX_FAILURE_TEXTS, a text is read
+    // only for the first line of a failure that has no message.
+    if (outcome.status !== 'skipped' && (this.#texts < MAX_FAILURE_TEXTS || message === undefined)) {
       open.collecting = true;
       this.#options.wantText(this.#onText);
     }
@@ -206,8 +217,11 @@ export class JunitCollector {
     const { test } = open;
     const text = open.text.trim();
     if (text !== '') {
-      test.text = cutUtf8(text, this.#options.maxTextBytes);
       test.message ??= firstLineOf(text);
+      if (this.#texts < MAX_FAILURE_TEXTS) {
+        test.text = cutUtf8(text, this.#options.maxTextBytes);
+        this.#texts += 1;
+      }
     }
     if (!this.#options.cases.take()) {
       throw new ReportProblem(

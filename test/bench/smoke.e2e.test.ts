@@ -64,6 +64,14 @@ const SECTIONS: Array<[string, string[]]> = [
   ],
   ['long-texts', ['## 7. Long remote texts', '| `dist/index.js`, 3 steps per run | peak RSS |']],
   [
+    'test-reports',
+    [
+      '## 8. Test reports',
+      '| `dist/index.js`, one step storing the report | cases read | peak RSS |',
+      '| `test-reports`: 1,000 cases | 1,000 |',
+    ],
+  ],
+  [
     'artifacts',
     [
       '## 9. Artifacts: download and extraction',

@@ -144,7 +144,7 @@ describe('ci-run emulator', () => {
     expect(own.out()).toContain('--world <path>');
     expect(own.out()).toContain('--speed <n>');
     expect(own.out()).toContain('--host <address>');
-    expect(own.out()).toContain('--quirks <all|name,name>');
+    expect(own.out()).toContain('--quirks <all|name,name,shape=spec|2016|2017>');
     expect(own.out()).toContain('--control-token <token>');
     expect(own.out()).not.toContain('--token');
   });

@@ -5,7 +5,7 @@ import { ArchiveStore } from '../../src/emulator/artifacts/archive-store.ts';
 import { defaultWorld, parseWorldFile } from '../../src/emulator/index.ts';
 import { fetchBytes, finishedRun, listArchive } from './artifacts-kit.ts';
 import { call, DEMO, fileEmulator, frozenEmulator, get, IDS, triggerRun } from './helpers.ts';
-import { page, stepsOf, webappRun } from './pages-kit.ts';
+import { page, runPagePath, stepsOf, webappRun } from './pages-kit.ts';
 
 const emu = await fileEmulator();
 
@@ -208,7 +208,8 @@ describe('artifacts: the run page', () => {
     emu.control.advance(60_000);
     const [, , , npmTest] = await stepsOf(emu, run.id);
     const { html } = await page(emu, run.path);
-    const link = `<a href="/api/v3/runsteps/${npmTest?.id}/artifacts" download>Artifacts</a>`;
+    const href = `${run.path}/artifacts/${npmTest?.id}.tar.gz`;
+    const link = `<a href="${href}" download>Artifacts</a>`;
     expect(html).toContain(link);
     expect(html.match(/>Artifacts<\/a>/g)).toHaveLength(1);
     expect(html).toContain('<span class="tests">6 tests: 3 passed, 2 failed, 1 skipped</span>');
@@ -218,7 +219,40 @@ describe('artifacts: the run page', () => {
     const again = (await page(emu, passed.path)).html;
     expect(again.match(/>Artifacts<\/a>/g)).toHaveLength(2);
     expect(again).toContain('<span class="tests">6 tests: 5 passed, 0 failed, 1 skipped</span>');
-    expect((await fetchBytes(`${emu.url}/api/v3/runsteps/${npmTest?.id}/artifacts`)).status).toBe(200);
+    const viaPage = await fetchBytes(`${emu.url}${href}`);
+    expect(viaPage.status).toBe(200);
+    const viaApi = await fetchBytes(`${emu.url}/api/v3/runsteps/${npmTest?.id}/artifacts`);
+    expect(viaPage.bytes).toEqual(viaApi.bytes);
+    expect((await fetchBytes(`${emu.url}${run.path}/artifacts/${npmTest?.id}.zip`)).status).toBe(404);
+    expect((await fetchBytes(`${emu.url}${passed.path}/artifacts/${npmTest?.id}.tar.gz`)).status).toBe(404);
+  });
+
+  it("of a private application opens with the page's token cookie, as the page does", async () => {
+    const world = structuredClone(defaultWorld);
+    const sandbox = world.applications.find((app) => app.name === 'sandbox');
+    sandbox?.pipelines?.[0]?.steps?.push({ name: 'keep', artifacts: true });
+    const own = await frozenEmulator({ world });
+    try {
+      const { id } = await triggerRun(own, { pipelineId: IDS.sandboxBuild });
+      own.control.advance(60_000);
+      const keep = (await get(own, `/runs/${id}/steps`, DEMO)).body[3];
+      const path = runPagePath('demo', 'sandbox', 'build', id);
+      const cookie = `ci_emulator_token=${DEMO}`;
+      const { html } = await page(own, path, { cookie });
+      const href = `${path}/artifacts/${keep.id}.tar.gz`;
+      expect(html).toContain(`<a href="${href}" download>Artifacts</a>`);
+      expect((await fetchBytes(`${own.url}${href}`)).status).toBe(401);
+      expect(
+        (await fetchBytes(`${own.url}${href}`, { cookie: 'ci_emulator_token=outsider-token' })).status,
+      ).toBe(403);
+      const res = await fetchBytes(`${own.url}${href}`, { cookie });
+      expect(res.status).toBe(200);
+      expect((await listArchive(res.bytes)).get('artifacts.txt')?.body.toString()).toBe(
+        'Stored by step "keep".\n',
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { readSettings, INPUT_DEFAULTS } from '../../src/core/settings.ts';
 import { targetSummaryDoc } from '../../src/core/report/target-summary.ts';
 import { webLinks } from '../../src/core/web-url.ts';
 import { annotationPlace } from '../../src/core/report-paths.ts';
-import type { TestCase } from '../../src/core/test-results.ts';
+import { stepReports, type TestCase } from '../../src/core/test-results.ts';
 import { notHeld } from '../../src/github/check-annotations.ts';
 import { createOctokitApi } from '../../src/github/octokit-api.ts';
 import type { CheckAnnotation, GitHubApi } from '../../src/github/port.ts';
@@ -120,7 +120,7 @@ describe('the check run of a failed run', () => {
       { suite: 'app', name: 'passes', status: 'passed' as const, flaky: false },
     ];
     const tests = {
-      steps: [{ target: '', step: 'npm test', reports: [{ file: 'junit.xml', suites: 1, cases }] }],
+      steps: [stepReports('', 'npm test', [{ file: 'junit.xml', suites: 1, cases }])],
     };
     await conclude(failedSteps(2), gh, {
       tests: () => tests,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeArchive } from '../../src/artifacts/store.ts';
 import { globMatcher } from '../../src/core/glob.ts';
-import { testsOutput, type TestReport } from '../../src/core/test-results.ts';
+import { stepReports, testsOutput, type TestReport } from '../../src/core/test-results.ts';
 import { CaseBudget, createReportReader, type ReportReader } from '../../src/test-reports/index.ts';
 import { chunksOf, tarGz } from '../artifacts/tar-builder.ts';
 
@@ -50,7 +50,7 @@ describe('reports read from a step archive as it streams', () => {
         /^The test report reports\/TEST-broken\.xml was skipped: it is not well-formed XML/,
       ),
     ]);
-    expect(testsOutput([{ target: 'acme/webapp/test', step: 'test', reports }])).toMatchObject({
+    expect(testsOutput([stepReports('acme/webapp/test', 'test', reports)])).toMatchObject({
       total: 3,
       passed: 1,
       failed: 1,

@@ -4,6 +4,7 @@
 import { SaxesParser } from 'saxes';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { CaseBudget, createReportReader } from '../../src/test-reports/index.ts';
+import { MAX_FAILURE_TEXTS } from '../../src/test-reports/junit.ts';
 import { readReport } from './read.ts';
 
 const MiB = 1024 * 1024;
@@ -146,6 +147,27 @@ describe('size and depth', () => {
     expect(report.warning).toBeUndefined();
     // The failure text is kept at 4 KiB, however long it was.
     expect(report.cases[0]!.text).toBe('y'.repeat(4096));
+  });
+
+  it('keeps the texts of the first 100 failures, and of every later one its first line only', () => {
+    const trace = (i: number) => `AssertionError: case ${i}\n${'  at frame\n'.repeat(200)}`;
+    const failures = Array.from({ length: 1000 }, (_, i) =>
+      i % 2 === 0
+        ? `<testcase name="t${i}"><failure message="expected ${i}">${trace(i)}</failure></testcase>`
+        : `<testcase name="t${i}"><error>${trace(i)}</error></testcase>`,
+    );
+    const report = readReport(`<testsuite name="s">${failures.join('')}</testsuite>`, { chunkSize: 4096 });
+    expect(report.cases).toHaveLength(1000);
+    expect(report.cases.filter((test) => test.text !== undefined)).toHaveLength(MAX_FAILURE_TEXTS);
+    expect(report.cases.slice(0, MAX_FAILURE_TEXTS).every((test) => test.text?.endsWith('at frame'))).toBe(
+      true,
+    );
+    expect(report.cases.map((test) => test.message)).toEqual(
+      report.cases.map((_, i) => (i % 2 === 0 ? `expected ${i}` : `AssertionError: case ${i}`)),
+    );
+    expect(
+      report.cases.every((test) => test.status === (test.name.match(/[13579]$/) ? 'errored' : 'failed')),
+    ).toBe(true);
   });
 });
 

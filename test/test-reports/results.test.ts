@@ -5,6 +5,7 @@ import {
   combineReports,
   countTests,
   failedTestsOutput,
+  stepReports,
   type StepReports,
   type TestCase,
   testsOutput,
@@ -90,18 +91,14 @@ describe('combining the reports of a step', () => {
 
 describe('the outputs', () => {
   const steps: StepReports[] = [
-    { target: 'acme/webapp/build', step: 'npm test', reports: reports() },
-    {
-      target: 'acme/webapp/test',
-      step: 'pytest',
-      reports: [
-        {
-          file: 'junit.xml',
-          suites: 1,
-          cases: [test('p', 'passed'), test('f', 'failed', { file: 't.py', line: 3 })],
-        },
-      ],
-    },
+    stepReports('acme/webapp/build', 'npm test', reports()),
+    stepReports('acme/webapp/test', 'pytest', [
+      {
+        file: 'junit.xml',
+        suites: 1,
+        cases: [test('p', 'passed'), test('f', 'failed', { file: 't.py', line: 3 })],
+      },
+    ]),
   ];
 
   it('tests: the counts over every target and step, then each one', () => {
@@ -170,9 +167,7 @@ describe('the outputs', () => {
     const many = Array.from({ length: 250 }, (_, i) =>
       test(`t${i}`, i % 2 === 0 ? 'failed' : 'errored', { message: 'a\r\nb' }),
     );
-    const output = failedTestsOutput([
-      { target: 't', step: 's', reports: [{ file: 'r.xml', suites: 1, cases: many }] },
-    ]);
+    const output = failedTestsOutput([stepReports('t', 's', [{ file: 'r.xml', suites: 1, cases: many }])]);
     expect(output).toHaveLength(100);
     expect(output.at(-1)).toMatchObject({ name: 't99', message: 'a' });
   });

@@ -39,8 +39,9 @@ export const emulator: CommandSpec = {
     },
     quirks: {
       type: 'string',
-      value: '<all|name,name>',
-      description: 'Behave as real servers did (the README lists the quirks); default none.',
+      value: '<all|name,name,shape=spec|2016|2017>',
+      description:
+        'Behave as real servers did: quirks by name, and the shape of answers (spec, 2016 or 2017; realNames is 2017). The README lists them; default none, spec shape.',
     },
     'control-token': {
       type: 'string',
@@ -53,6 +54,7 @@ export const emulator: CommandSpec = {
     'ci-run emulator',
     'ci-run emulator --port 9000 --world world.json --speed 10',
     'ci-run emulator --quirks goTriggerResponse,nullProgress',
+    'ci-run emulator --quirks shape=2016',
   ],
   async run({ flags }, io) {
     const serve = await import('../../emulator/serve.ts');

@@ -2,7 +2,7 @@
 // step that had reports, then each failed test with its suite, its message's first line and, folded, its
 // failure text (cut at 4 KiB). Every text here is remote: the renderers escape or sanitise it.
 import type { TestFacts } from '../test-results.ts';
-import { combineReports, countTests, type TestCounts } from '../test-results.ts';
+import type { TestCounts } from '../test-results.ts';
 
 /** The failed tests shown per step; the rest are counted. */
 const SHOWN_FAILED = 50;
@@ -31,12 +31,11 @@ export interface TestsSection {
 /** The summary's test section, or undefined when no report was read. */
 export function testsSection(facts: TestFacts | undefined): TestsSection | undefined {
   if (facts === undefined || facts.steps.length === 0) return undefined;
-  const steps = facts.steps.map(({ step, reports }): SummaryTestStep => {
-    const cases = combineReports(reports);
+  const steps = facts.steps.map(({ step, cases, counts }): SummaryTestStep => {
     const failed = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
     return {
       step,
-      counts: countTests(cases),
+      counts,
       failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
         suite: test.suite,
         name: test.name,

@@ -3,13 +3,7 @@
 // warning for each report skipped or cut, and one when no report matched in any step.
 import { sanitizeLine } from '../../text/safety.ts';
 import type { Log } from '../ports.ts';
-import {
-  combineReports,
-  countTests,
-  type StepReports,
-  type TestFacts,
-  type TestReport,
-} from '../test-results.ts';
+import { stepReports, type StepReports, type TestFacts, type TestReport } from '../test-results.ts';
 
 /** The failed tests a log line names before it says how many more. */
 const NAMED = 3;
@@ -22,20 +16,18 @@ export function testFacts(
   const steps = [...reads]
     .filter((read) => read.reports !== undefined && read.reports.length > 0)
     .sort((one, other) => one.order - other.order)
-    .map((read): StepReports => ({ target: label, step: read.step, reports: read.reports! }));
-  for (const { step, reports } of steps) {
-    for (const report of reports)
+    .map((read): StepReports => stepReports(label, read.step, read.reports!));
+  for (const reports of steps) {
+    for (const report of reports.reports)
       if (report.warning) log.warning(sanitizeLine(report.warning, { maxLength: 500 }));
-    log.info(`${sanitizeLine(step, { maxLength: 100 })}: ${testsLine(reports)}`);
+    log.info(`${sanitizeLine(reports.step, { maxLength: 100 })}: ${testsLine(reports)}`);
   }
   if (steps.length === 0) log.warning('No test report matched `test-reports` in the archives of any step.');
   return { steps };
 }
 
 /** `12 tests, 2 failed: suite › name, suite › name` (errored counted with failed). */
-function testsLine(reports: readonly TestReport[]): string {
-  const cases = combineReports(reports);
-  const counts = countTests(cases);
+function testsLine({ cases, counts }: StepReports): string {
   const failing = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
   const parts = [`${counts.total} test${counts.total === 1 ? '' : 's'}`];
   if (failing.length > 0) parts.push(`${failing.length} failed`);

@@ -2,6 +2,7 @@
 // `artifactsUrl`, read like any API resource, so a private application's needs the token), which answers
 // 302 to a signed storage URL under the redirect quirks. On both origins, `GET /storage/:stepId/artifacts.tar.gz`
 // with a signed query; the storage origin (storage-server.ts) refuses any request that carries a token.
+// The run page links its own route (pages/routes.ts), which reads the archive through `serveStepArchive`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../errors.ts';
 import { requireRead, viewContext } from '../http.ts';
@@ -40,6 +41,23 @@ async function serveStored(
   if (!stores) throw notFound(`Step ${step.step.id} has no artifacts`);
   const archive = await state.artifacts.archives.archive(stores, step.step.name, step.result === 'failed');
   return sendArchive(request, reply, archive, step.finishedAt, state.quirks.artifactsNoRange);
+}
+
+/**
+ * The archive of `stepId`, a step of `run`, as it is now; a 404 when the step is another run's or stored
+ * nothing. For the pages, whose access rule has already been applied to the run's application.
+ */
+export async function serveStepArchive(
+  state: EmulatorState,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: RunRecord,
+  stepId: string,
+): Promise<FastifyReply> {
+  const now = state.world.now();
+  const stored = storedStep(state, stepId, now);
+  if (stored.run !== run) throw notFound(`Step ${stepId} has no artifacts`);
+  return serveStored(state, request, reply, stored, now);
 }
 
 export function registerArtifactRoutes(app: FastifyInstance, state: EmulatorState): void {

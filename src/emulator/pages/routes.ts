@@ -1,7 +1,10 @@
 // The pages for people, at the real service's paths: `/{owner}/{application}` and
 // `/{owner}/{application}/runs/{pipeline name}/{run id}` (`?step={step id}` opens one step).
 // The owner can never be `api` or `_emulator`, so the API and the control API keep their own paths.
+// A step's archive is linked from its run page at `…/{run id}/artifacts/{step id}.tar.gz`, under the same
+// access rule as the page (the token kept in the page's cookie opens it).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serveStepArchive } from '../artifacts/routes.ts';
 import type { EmulatorState } from '../state.ts';
 import type { AppRecord } from '../world-records.ts';
 import { pageAccess, registerLoginRoute, tokenRedirect } from './access.ts';
@@ -19,6 +22,10 @@ interface AppParams {
 interface RunParams extends AppParams {
   pipeline: string;
   runId: string;
+}
+
+interface ArchiveParams extends RunParams {
+  archive: string;
 }
 
 /** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
@@ -71,5 +78,23 @@ export function registerPageRoutes(app: FastifyInstance, state: EmulatorState): 
       }
       return runPage(state, run, queryString(request, 'step'));
     }),
+  );
+
+  app.get<{ Params: ArchiveParams }>(
+    `${OWNER}/:application/runs/:pipeline/:runId/artifacts/:archive`,
+    async (request, reply) => {
+      const { owner, application, pipeline, runId, archive } = request.params;
+      state.world.sync();
+      const found = state.world.app(owner, application);
+      if (!found) return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
+      const access = pageAccess(state, request, found);
+      if (!access.allowed) return sendPage(reply, access.page);
+      const run = state.world.run(runId);
+      const stepId = /^(.+)\.tar\.gz$/.exec(archive)?.[1];
+      if (!run || run.app !== found || run.pipeline.name !== pipeline || stepId === undefined) {
+        return sendPage(reply, notFoundPage(`There is no archive ${archive} of run ${runId}.`));
+      }
+      return serveStepArchive(state, request, reply, run, stepId);
+    },
   );
 }

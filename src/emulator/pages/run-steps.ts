@@ -7,7 +7,7 @@ import { hasArtifacts } from '../artifacts/service.ts';
 import { stepLog } from '../logs.ts';
 import type { ExecutionState, PlannedStep, StepState } from '../timeline.ts';
 import type { RunRecord } from '../world-records.ts';
-import { badge, duration, text } from './format.ts';
+import { badge, duration, pagePath, text } from './format.ts';
 
 const LINES_PER_STEP = 300;
 const LINES_PER_PAGE = 20_000;
@@ -31,12 +31,22 @@ function logHtml(run: RunRecord, state: StepState, now: number): { html: string;
 }
 
 /**
- * A link to what the step stored (the API's own route, whatever the quirks say), and its test counts when
- * it stored a JUnit report; the counts come from the world's definition of the report.
+ * A link to what the step stored, and its test counts when it stored a JUnit report; the counts come from
+ * the world's definition of the report. The link is the page's own archive route, which the page's token
+ * cookie opens: the API's route would need the token as a header, which a browser's link cannot send.
  */
-function artifactsHtml(state: StepState | undefined): string {
+function artifactsHtml(run: RunRecord, state: StepState | undefined): string {
   if (!hasArtifacts(state)) return '';
-  const link = `<a href="/api/v3/runsteps/${text(state.step.id)}/artifacts" download>Artifacts</a> <span class="muted">(.tar.gz)</span>`;
+  const href = pagePath(
+    run.app.owner.username,
+    run.app.name,
+    'runs',
+    run.pipeline.name,
+    run.id,
+    'artifacts',
+    `${state.step.id}.tar.gz`,
+  );
+  const link = `<a href="${href}" download>Artifacts</a> <span class="muted">(.tar.gz)</span>`;
   const report = state.step.stores?.testReport;
   if (!report) return `<p class="artifacts">${link}</p>`;
   const counts = testCounts(report, state.result === 'failed');
@@ -73,7 +83,7 @@ export function stepsSection(
     const took = state ? duration((state.finishedAt ?? now) - step.startAt) : '';
     return `<details class="${label === 'failed' ? 'step failed' : 'step'}" id="step-${text(step.id)}"${open ? ' open' : ''}>
 <summary><span class="muted">${step.order}.</span> <span class="name">${text(step.name, 500)}</span> ${badge(label)} <span class="muted">${took}</span></summary>
-${artifactsHtml(state)}${body}
+${artifactsHtml(run, state)}${body}
 </details>`;
   });
   const missing =
