@@ -138,7 +138,7 @@ describe('checkLiveLogs', () => {
 describe('when the live lines were printed', () => {
   const LONG = Array.from({ length: 8 }, (_, index) => `line ${index + 1} of a long step`);
   const STARTED = 1_000_000;
-  const ENDED = STARTED + 9000;
+  const ENDED = STARTED + 10_000;
   const logs: ServerLogs = {
     [RUN]: {
       result: 'passed',
@@ -185,7 +185,7 @@ describe('when the live lines were printed', () => {
     expect(liveLogTotals(verdictOf(asItRan))).toMatchObject({ timed: 1, atEnd: 0 });
   });
 
-  it('does not judge a step read for less than 6 s before its end, nor without arrival times', () => {
+  it('does not judge a step read for less than 8.5 s before its end, nor without arrival times', () => {
     const late = timed([{ lines: LONG, at: ENDED + 200 }], ENDED + 300);
     late.arrivals[0]!.at = ENDED - 5000;
     expect(verdictOf(late)[0]).toMatchObject({ timing: { judged: false, atEnd: false } });
