@@ -98,7 +98,7 @@ const ARTIFACT_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
  * whose steps (at most 2) last long enough for the check that their lines are printed while they run.
  */
 const LONG_SHARE = 0.5;
-const LONG_STEP_MS_RANGE: readonly [number, number] = [8000, 10_000];
+const LONG_STEP_MS_RANGE: readonly [number, number] = [11_000, 13_000];
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
