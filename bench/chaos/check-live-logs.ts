@@ -5,12 +5,17 @@
 // possibly cut; any other step that the log shows ended must show all of it.
 import { fenceLogLines } from '../../src/text/safety.ts';
 import { parseRunnerOutput } from '../../test/support/action-harness.ts';
+import type { StdoutArrival } from '../support/action.ts';
+import { printedWhileRunning, type StepTiming } from './check-live-timing.ts';
 
 /** A step of a run as the server holds it once the run is over. */
 interface ServerStep {
   order: number;
   /** The step's whole log. */
   log: string;
+  /** When it started and ended, as the server recorded them (epoch ms). */
+  startedAt?: number;
+  finishedAt?: number;
 }
 
 /** Each run this chaos run created, by id, once it is over: its result and its steps. */
@@ -24,6 +29,8 @@ export interface LiveLogInput {
    * a beginning of its log, and a run's steps that were not reached are not shown.
    */
   cutShort: boolean;
+  /** When the stdout's text arrived: with it, whether each long step's lines came while it ran. */
+  arrivals?: readonly StdoutArrival[];
 }
 
 /** What the check found over the steps of one chaos run, or of all of them. */
@@ -40,6 +47,9 @@ export interface LiveLogTotals {
   /** Steps whose rest the action said it could not read, and their lines it did not show. */
   unreadable: number;
   unreadableLines: number;
+  /** Steps long enough to judge when their lines were printed, and those whose lines all came at the end. */
+  timed: number;
+  atEnd: number;
 }
 
 export interface StepVerdict {
@@ -55,10 +65,15 @@ export interface StepVerdict {
   saidUnreadable: boolean;
   /** Same lines, another order. */
   reordered: boolean;
+  /** When its lines were printed, for a step long enough to judge it. */
+  timing?: StepTiming;
 }
 
 interface Shown {
   lines: string[];
+  /** Where in the output its first line is, and the heading that said it runs (its log is being read). */
+  firstIndex?: number;
+  runningIndex?: number;
   /** A heading of the step carried its result: the action heard of its end. */
   ended: boolean;
   saidUnreadable: boolean;
@@ -98,7 +113,9 @@ function shownSteps(stdout: string): Map<string, Shown> {
       const [, label = '', text = line] = /^\[([^\]]+)\] (.*)$/s.exec(line) ?? [];
       const order = at.get(label)?.order ?? at.get('')?.order;
       const place = at.has(label) ? label : '';
-      if (order !== undefined) stepOf(place, order)?.lines.push(place === '' ? line : text);
+      const step = order === undefined ? undefined : stepOf(place, order);
+      step?.lines.push(place === '' ? line : text);
+      if (step && step.firstIndex === undefined) step.firstIndex = index;
       return;
     }
     const title = groupTitles.get(index);
@@ -124,8 +141,19 @@ function shownSteps(stdout: string): Map<string, Shown> {
     place.order = Number(heading[3]);
     const step = stepOf(label, place.order);
     if (step && heading[2] !== RUNNING) step.ended = true;
+    if (step && heading[2] === RUNNING) step.runningIndex ??= index;
   });
   return shown;
+}
+
+/** When each line of the output (as the runner splits it) had arrived whole. */
+function lineArrivals(
+  stdout: string,
+  arrivals: readonly StdoutArrival[],
+): (index: number) => number | undefined {
+  const ends: number[] = [];
+  for (const lineBreak of stdout.matchAll(/\r\n|\r|\n/g)) ends.push(lineBreak.index + lineBreak[0].length);
+  return (index) => arrivals.find((arrival) => arrival.end >= (ends[index] ?? stdout.length))?.at;
 }
 
 /** The log's lines as the action prints them: split at every line break, `##[` defused. */
@@ -137,6 +165,7 @@ function expectedLines(log: string): string[] {
 
 export function checkLiveLogs(input: LiveLogInput): StepVerdict[] {
   const shown = shownSteps(input.stdout);
+  const arrivalOf = input.arrivals ? lineArrivals(input.stdout, input.arrivals) : undefined;
   const verdicts: StepVerdict[] = [];
   for (const [runId, run] of Object.entries(input.serverLogs)) {
     // A run the action followed to its end, which ended by itself: every step with a log is shown.
@@ -150,7 +179,18 @@ export function checkLiveLogs(input: LiveLogInput): StepVerdict[] {
         continue;
       }
       const whole = seen.ended && !input.cutShort;
-      verdicts.push(verdict(runId, step.order, expected, seen.lines, !whole, seen.saidUnreadable));
+      const judged = verdict(runId, step.order, expected, seen.lines, !whole, seen.saidUnreadable);
+      // Only a step followed to its end by itself, with its lines all shown, is judged for when they came.
+      const timing =
+        arrivalOf && whole && !seen.saidUnreadable && judged.printed === judged.expected
+          ? printedWhileRunning({
+              ...(step.finishedAt !== undefined ? { endedAt: step.finishedAt } : {}),
+              ...(seen.runningIndex !== undefined ? { runningAt: arrivalOf(seen.runningIndex) } : {}),
+              ...(seen.firstIndex !== undefined ? { firstLineAt: arrivalOf(seen.firstIndex) } : {}),
+              lines: expected.length,
+            })
+          : undefined;
+      verdicts.push(timing ? { ...judged, timing } : judged);
     }
   }
   return verdicts;
@@ -214,6 +254,8 @@ export function liveLogTotals(verdicts: readonly StepVerdict[]): LiveLogTotals {
     partial: verdicts.filter((v) => v.partial).length,
     unreadable: unreadable.length,
     unreadableLines: unreadable.reduce((total, v) => total + v.lost, 0),
+    timed: verdicts.filter((v) => v.timing?.judged).length,
+    atEnd: verdicts.filter((v) => v.timing?.atEnd).length,
   };
 }
 
@@ -229,6 +271,8 @@ export function addTotals(all: readonly LiveLogTotals[]): LiveLogTotals {
     'partial',
     'unreadable',
     'unreadableLines',
+    'timed',
+    'atEnd',
   ] as const;
   return Object.fromEntries(
     keys.map((key) => [key, all.reduce((total, t) => total + t[key], 0)]),

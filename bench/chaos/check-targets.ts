@@ -142,3 +142,25 @@ export function worstResult(results: readonly string[]): string {
   for (const result of ['failed', 'aborted', 'unknown']) if (results.includes(result)) return result;
   return 'passed';
 }
+
+/**
+ * Main could not name the target's run: the trigger's answer was lost, the timeout cut the look for what it
+ * created short before the run was found to be this trigger's (nothing adopted), and the post step found
+ * the run and settled it. Main cannot know a run it never read; the post step is there for this.
+ */
+export function lostTriggerCutByTimeout(
+  evidence: RunEvidence,
+  target: TargetRuns,
+  timedOut: boolean,
+): boolean {
+  const { main, post } = evidence;
+  const run = target.run;
+  if (!timedOut || !run || run.status !== 'finished' || target.reported.id !== undefined) return false;
+  const mine = main.stdout.split('\n').filter((line) => target.tag === '' || line.includes(target.tag));
+  const lost = mine.some((line) => line.includes('The response to the run trigger was lost'));
+  const adopted = mine.some((line) => line.includes('Adopted run'));
+  const settled = post.stdout
+    .split('\n')
+    .some((line) => line.includes('did not finish following') && line.includes(run.id));
+  return lost && !adopted && settled;
+}

@@ -1,9 +1,10 @@
 // The verdict on one chaos run: the action's exit, outputs, summary and logs against the emulator's truth.
 // The rules are spelled out in docs/reliability.md; keep the two in step.
 import type { EmulatorRunView } from '../../src/emulator/index.ts';
-import { errorAnnotations } from '../support/action.ts';
+import { errorAnnotations, type StdoutArrival } from '../support/action.ts';
 import {
   attemptProblems,
+  lostTriggerCutByTimeout,
   runsEntries,
   stoppedByAnother,
   targetRunsOf,
@@ -46,6 +47,8 @@ interface ProcessEvidence {
   stderr: string;
   spawnedAt: number;
   exitedAt: number;
+  /** When its stdout's text arrived; absent in made-up evidence. */
+  stdoutArrivals?: StdoutArrival[];
 }
 
 export interface RunEvidence {
@@ -189,7 +192,12 @@ function liveLogProblems(
   const { plan, main, serverLogs } = evidence;
   if (!streamsLive(plan) || !serverLogs) return undefined;
   const cutShort = cutShortOf(evidence, targets);
-  const verdicts = checkLiveLogs({ stdout: main.stdout, serverLogs, cutShort });
+  const verdicts = checkLiveLogs({
+    stdout: main.stdout,
+    serverLogs,
+    cutShort,
+    ...(main.stdoutArrivals ? { arrivals: main.stdoutArrivals } : {}),
+  });
   const found: Found = verdicts
     .filter((v) => !v.saidUnreadable && (v.lost > 0 || v.repeated > 0 || v.reordered))
     .map((v) => [
@@ -198,8 +206,18 @@ function liveLogProblems(
         `${v.lost > 0 ? `, ${v.lost} lost` : ''}${v.repeated > 0 ? `, ${v.repeated} repeated` : ''}` +
         `${v.reordered ? ', out of order' : ''}`,
     ]);
+  for (const v of verdicts.filter((verdict) => verdict.timing?.atEnd)) {
+    const { windowMs = 0, firstLineAfterEndMs = 0 } = v.timing!;
+    found.push([
+      'live log lines',
+      `run ${v.runId} step ${v.order}: no line printed while it ran (read for ${seconds(windowMs)} before ` +
+        `its end, its first line ${seconds(firstLineAfterEndMs)} after it)`,
+    ]);
+  }
   return { totals: liveLogTotals(verdicts), found };
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function timedOutOf({ plan, main }: RunEvidence): boolean {
   return plan.timeoutSeconds !== undefined && main.exitedAt - main.spawnedAt >= plan.timeoutSeconds * 1000;
@@ -230,7 +248,9 @@ function targetProblems(
   const several = targets.length > 1;
   if (ranToEnd) {
     const where = several ? `${tag}no \`id\` in the \`runs\` output` : 'no `id` output';
-    if (!reported.id) found.push(['missing outputs', `${where} although the run exists`]);
+    if (!reported.id && lostTriggerCutByTimeout(evidence, target, timedOutOf(evidence))) {
+      notes.push(`${tag}the timeout cut the look for the lost trigger's run short; the post step settled it`);
+    } else if (!reported.id) found.push(['missing outputs', `${where} although the run exists`]);
     else if (reported.id !== run.id)
       found.push(['wrong result', `${tag}outputs name run ${reported.id}, the trigger created ${run.id}`]);
     if (!several && (reported.status === undefined || reported.result === undefined)) {

@@ -171,6 +171,7 @@ function processEvidence(exit: Exit) {
     stderr: exit.stderr,
     spawnedAt: exit.spawnedAt,
     exitedAt: exit.exitedAt,
+    stdoutArrivals: exit.stdoutArrivals,
   };
 }
 
@@ -196,18 +197,38 @@ async function readServerLogs(context: ChaosContext, runs: readonly EmulatorRunV
     // A run still queued has no steps to list.
     const listed =
       run.startedAt === undefined ? [] : await (await get(`/api/v3/runs/${run.id}/steps`)).json();
-    const steps = listed as Array<{ order: number; logUrl?: string }>;
+    const steps = listed as Array<{
+      order: number;
+      logUrl?: string;
+      startedAt?: string;
+      finishedAt?: string;
+    }>;
     logs[run.id] = {
       result: run.result,
       steps: await Promise.all(
         steps.map(async (step) => ({
           order: step.order,
+          ...timesOf(step),
           log: step.logUrl ? await (await get(new URL(step.logUrl).pathname)).text() : '',
         })),
       ),
     };
   }
   return logs;
+}
+
+/** A step's start and end as the emulator recorded them, in epoch ms. */
+function timesOf(step: { startedAt?: string; finishedAt?: string }): {
+  startedAt?: number;
+  finishedAt?: number;
+} {
+  const ms = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
+  const startedAt = ms(step.startedAt);
+  const finishedAt = ms(step.finishedAt);
+  return {
+    ...(startedAt !== undefined ? { startedAt } : {}),
+    ...(finishedAt !== undefined ? { finishedAt } : {}),
+  };
 }
 
 function readText(path: string): string {

@@ -93,6 +93,12 @@ const LOG_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
 const ARTIFACTS_SHARE = 0.35;
 const ARTIFACT_BYTES_RANGE: readonly [number, number] = [20_000, 400_000];
 const ARTIFACT_FAULT_RATE_RANGE: readonly [number, number] = [0.25, 0.45];
+/**
+ * Of the runs that stream one target's logs live, with neither a cancel nor a timeout planned: the share
+ * whose steps (at most 2) last long enough for the check that their lines are printed while they run.
+ */
+const LONG_SHARE = 0.5;
+const LONG_STEP_MS_RANGE: readonly [number, number] = [11_000, 13_000];
 
 export function planRun(seed: number, index: number): ChaosPlan {
   const runSeed = derivedSeed(seed, index);
@@ -129,13 +135,24 @@ export function planRun(seed: number, index: number): ChaosPlan {
   const live = random.chance(LIVE_SHARE) ? drawLive(random, others !== undefined) : undefined;
   // Artifacts after that, for the same reason.
   const artifacts = random.chance(ARTIFACTS_SHARE) ? drawArtifacts(random) : undefined;
+  // Long steps after that: they change only the runs they are drawn for.
+  // One target with `live` or `auto` streams live.
+  const canBeLong =
+    live !== undefined && others === undefined && cancelAtMs === undefined && timeoutSeconds === undefined;
+  const long =
+    canBeLong && random.chance(LONG_SHARE)
+      ? {
+          steps: Math.min(steps, 2),
+          stepMs: random.integer(LONG_STEP_MS_RANGE[0], LONG_STEP_MS_RANGE[1]),
+        }
+      : undefined;
   return {
     index,
     seed: runSeed,
-    steps,
-    stepMs,
+    steps: long?.steps ?? steps,
+    stepMs: long?.stepMs ?? stepMs,
     queueMs,
-    ...(failStep !== undefined ? { failStep } : {}),
+    ...(failStep !== undefined ? { failStep: Math.min(failStep, long?.steps ?? steps) } : {}),
     pollInterval,
     stepLogs,
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),

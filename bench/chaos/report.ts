@@ -3,6 +3,7 @@ import { ms } from '../support/format.ts';
 import { table } from '../support/markdown.ts';
 import { PROBLEM_KINDS, type Outcome, type Verdict } from './check.ts';
 import { addTotals } from './check-live-logs.ts';
+import { JUDGED_WINDOW_MS } from './check-live-timing.ts';
 import { describePlan, streamsLive, type ChaosPlan } from './plan.ts';
 import { FAULT_KINDS, isArtifactRead, isLogRead, type InjectedFault } from './proxy.ts';
 import {
@@ -201,6 +202,10 @@ function liveLogMarkdown(runs: readonly JudgedRun[]): string[] {
         ],
       ],
     ),
+    '',
+    `When the lines were printed: ${totals.timed} steps were read for at least ` +
+      `${JUDGED_WINDOW_MS / 1000} s before their end and followed to it with all their lines shown; ` +
+      `${totals.atEnd} of them showed no line before their end.`,
   ];
 }
 

@@ -54,6 +54,14 @@ export interface Exit {
   stdout: string;
   stderr: string;
   stdoutBytes: number;
+  /** When stdout's text arrived (kept output only): after each chunk, the text's length and Date.now(). */
+  stdoutArrivals: StdoutArrival[];
+}
+
+export interface StdoutArrival {
+  /** The length of the stdout text once the chunk was added. */
+  end: number;
+  at: number;
 }
 
 export interface Launched {
@@ -86,10 +94,13 @@ export function launch(options: LaunchOptions): Launched {
   let stdout = '';
   let stderr = '';
   let stdoutBytes = 0;
+  const stdoutArrivals: StdoutArrival[] = [];
   let alive = true;
   child.stdout!.on('data', (chunk: Buffer) => {
     stdoutBytes += chunk.length;
-    if (keep) stdout += chunk.toString('utf8');
+    if (!keep) return;
+    stdout += chunk.toString('utf8');
+    stdoutArrivals.push({ end: stdout.length, at: Date.now() });
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     if (keep || stderr.length < 64 * 1024) stderr += chunk;
@@ -98,7 +109,16 @@ export function launch(options: LaunchOptions): Launched {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       alive = false;
-      resolve({ code, signal, spawnedAt, exitedAt: Date.now(), stdout, stderr, stdoutBytes });
+      resolve({
+        code,
+        signal,
+        spawnedAt,
+        exitedAt: Date.now(),
+        stdout,
+        stderr,
+        stdoutBytes,
+        stdoutArrivals,
+      });
     });
   });
   child.on('exit', () => (alive = false));

@@ -135,6 +135,66 @@ describe('checkLiveLogs', () => {
   });
 });
 
+describe('when the live lines were printed', () => {
+  const LONG = Array.from({ length: 8 }, (_, index) => `line ${index + 1} of a long step`);
+  const STARTED = 1_000_000;
+  const ENDED = STARTED + 10_000;
+  const logs: ServerLogs = {
+    [RUN]: {
+      result: 'passed',
+      steps: [{ order: 1, log: LONG.map((l) => `${l}\n`).join(''), startedAt: STARTED, finishedAt: ENDED }],
+    },
+  };
+  /** The output of one long step, each fenced batch of lines arriving at its time; the rest at `restAt`. */
+  function timed(batches: Array<{ lines: string[]; at: number }>, restAt: number) {
+    const head = oneTarget(RUN, [{ batches: [] }]).split('\n');
+    // Up to and with the group's title: the heading that says the step runs, at its start.
+    const opening = head.slice(0, 3);
+    const closing = head.slice(3).filter((line) => line !== '');
+    const arrivals: Array<{ end: number; at: number }> = [];
+    let stdout = '';
+    const add = (lines: string[], at: number) => {
+      stdout += lines.map((line) => `${line}\n`).join('');
+      arrivals.push({ end: stdout.length, at });
+    };
+    add(opening, STARTED + 500);
+    for (const batch of batches) add(fenceLogLines(batch.lines), batch.at);
+    add(closing, restAt);
+    return { stdout, arrivals };
+  }
+  const verdictOf = ({ stdout, arrivals }: ReturnType<typeof timed>) =>
+    checkLiveLogs({ stdout, serverLogs: logs, cutShort: false, arrivals });
+
+  it('fails a long step whose lines all came at its end', () => {
+    const atEnd = timed([{ lines: LONG, at: ENDED + 200 }], ENDED + 300);
+    const [step] = verdictOf(atEnd);
+    expect(step).toMatchObject({ lost: 0, repeated: 0, timing: { judged: true, atEnd: true } });
+    expect(liveLogTotals(verdictOf(atEnd))).toMatchObject({ timed: 1, atEnd: 1 });
+  });
+
+  it('passes one whose lines came as it ran, even after a few failed reads', () => {
+    const asItRan = timed(
+      [
+        { lines: LONG.slice(0, 3), at: STARTED + 4000 },
+        { lines: LONG.slice(3, 6), at: STARTED + 6000 },
+        { lines: LONG.slice(6), at: ENDED + 200 },
+      ],
+      ENDED + 300,
+    );
+    expect(verdictOf(asItRan)[0]).toMatchObject({ timing: { judged: true, atEnd: false } });
+    expect(liveLogTotals(verdictOf(asItRan))).toMatchObject({ timed: 1, atEnd: 0 });
+  });
+
+  it('does not judge a step read for less than 8.5 s before its end, nor without arrival times', () => {
+    const late = timed([{ lines: LONG, at: ENDED + 200 }], ENDED + 300);
+    late.arrivals[0]!.at = ENDED - 5000;
+    expect(verdictOf(late)[0]).toMatchObject({ timing: { judged: false, atEnd: false } });
+    expect(
+      checkLiveLogs({ stdout: late.stdout, serverLogs: logs, cutShort: false })[0]!.timing,
+    ).toBeUndefined();
+  });
+});
+
 describe('the live logs plan', () => {
   const plans = Array.from({ length: 1000 }, (_, index) => planRun(1, index));
   const live = plans.filter((plan) => plan.liveLogs !== undefined);
@@ -164,5 +224,16 @@ describe('the live logs plan', () => {
         .filter((plan) => plan.liveLogs === undefined)
         .some((plan) => planEnvVars(plan).includes('LOG_LINES')),
     ).toBe(false);
+  });
+
+  it('gives some one-target live runs without a cancel or timeout one or two steps of 11 to 13 s', () => {
+    const long = plans.filter((plan) => plan.stepMs >= 11_000);
+    expect(long.length).toBeGreaterThan(plans.length * 0.05);
+    for (const plan of long) {
+      expect(streamsLive(plan) && plan.others === undefined).toBe(true);
+      expect(plan.cancelAtMs ?? plan.timeoutSeconds).toBeUndefined();
+      expect(plan.steps).toBeLessThanOrEqual(2);
+      expect(plan.failStep ?? 1).toBeLessThanOrEqual(plan.steps);
+    }
   });
 });
