@@ -1,17 +1,12 @@
 // Live step logs, memory: the bundled action (`step-logs: live`) streaming a long log, against the same
 // action following an ordinary 5-step run; for one target and for several at once. Peak RSS and CPU time are
 // the process's own `process.resourceUsage()` at exit, as in benchmark 4.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEmulator } from '../src/emulator/index.ts';
-import { launch, makeStepFiles } from './support/action.ts';
+import { launch, makeStepFiles, usageProbe } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
 import { benchWorld, BENCH_APPLICATION, BENCH_TOKEN, hexId } from './support/world.ts';
-
-const PRELOAD = fileURLToPath(new URL('./support/usage-preload.ts', import.meta.url));
 
 export interface LiveMemoryOptions {
   /** What each target streams; with several, also each its share of it (the same bytes in all). */
@@ -72,14 +67,14 @@ async function follow(entries: Pick<ActionEntries, 'main'>, load: Load): Promise
   }));
   const emulator = await startEmulator({ world: benchWorld(pipelines), speed: 1, maxRequests: 100_000 });
   const files = makeStepFiles();
-  const usageFile = join(files.dir, 'usage.json');
+  const probe = usageProbe(files);
   try {
     const action = launch({
       entry: entries.main,
       files,
       keepOutput: false,
-      nodeArgs: ['--import', pathToFileURL(PRELOAD).href],
-      env: { BENCH_USAGE_FILE: usageFile },
+      nodeArgs: probe.nodeArgs,
+      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -95,7 +90,7 @@ async function follow(entries: Pick<ActionEntries, 'main'>, load: Load): Promise
     });
     const exit = await action.exited;
     if (exit.code !== 0) throw new Error(`the action exited ${exit.code}: ${exit.stderr.slice(-2000)}`);
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as NodeJS.ResourceUsage;
+    const usage = probe.read();
     return {
       ...load,
       exitCode: exit.code,

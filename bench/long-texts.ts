@@ -3,17 +3,13 @@
 // (never held whole, nor as one string), so what the process holds per run stays small; what is left is
 // the socket's chunks passing through. Peak RSS and CPU time are
 // the process's own `process.resourceUsage()` at exit, as in benchmark 4.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEmulator } from '../src/emulator/index.ts';
-import { errorAnnotations, launch, makeStepFiles } from './support/action.ts';
+import { errorAnnotations, launch, makeStepFiles, usageProbe } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
 import { benchWorld, BENCH_APPLICATION, BENCH_TOKEN, hexId } from './support/world.ts';
 
-const PRELOAD = fileURLToPath(new URL('./support/usage-preload.ts', import.meta.url));
 /** The goal: the long messages' peak RSS at most this many times the short ones'. */
 const GOAL = 1.3;
 
@@ -75,13 +71,13 @@ async function follow(
   main.message = messageOf(messageBytes);
   const emulator = await startEmulator({ world, speed: 1, maxRequests: 100_000 });
   const files = makeStepFiles();
-  const usageFile = join(files.dir, 'usage.json');
+  const probe = usageProbe(files);
   try {
     const action = launch({
       entry: entries.main,
       files,
-      nodeArgs: ['--import', pathToFileURL(PRELOAD).href],
-      env: { BENCH_USAGE_FILE: usageFile },
+      nodeArgs: probe.nodeArgs,
+      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -96,7 +92,7 @@ async function follow(
       const errors = errorAnnotations(exit.stdout).join('\n');
       throw new Error(`the action exited ${exit.code}: ${errors || exit.stderr.slice(-2000)}`);
     }
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as NodeJS.ResourceUsage;
+    const usage = probe.read();
     // What the server sent that held the message: the trigger answers and the reads of each run.
     const carrying = emulator.control
       .requests()

@@ -2,11 +2,8 @@
 // step stores a JUnit report among its artifacts, with `test-reports` set, against the same run followed
 // without it (the archive then is never read). Peak RSS and CPU time are the process's own
 // `process.resourceUsage()` at exit, as in benchmark 4; the emulator runs in the bench process.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEmulator } from '../src/emulator/index.ts';
-import { errorAnnotations, launch, makeStepFiles, readFileCommands } from './support/action.ts';
+import { errorAnnotations, launch, makeStepFiles, readFileCommands, usageProbe } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { failedCasesOf, reportPieces } from './support/junit-report.ts';
@@ -14,7 +11,6 @@ import { table } from './support/markdown.ts';
 import { median } from './support/stats.ts';
 import { benchWorld, BENCH_APPLICATION, BENCH_TOKEN, hexId } from './support/world.ts';
 
-const PRELOAD = fileURLToPath(new URL('./support/usage-preload.ts', import.meta.url));
 /** The goal: the large report's peak RSS at most this many times the run's without `test-reports`. */
 const GOAL = 1.5;
 const REPORT_PATH = 'build/test-results/TEST-bench.xml';
@@ -96,13 +92,13 @@ async function follow(entries: Pick<ActionEntries, 'main'>, way: Way, report: st
   step.artifacts = [{ path: REPORT_PATH, text: report }];
   const emulator = await startEmulator({ world, speed: 1 });
   const files = makeStepFiles();
-  const usageFile = join(files.dir, 'usage.json');
+  const probe = usageProbe(files);
   try {
     const action = launch({
       entry: entries.main,
       files,
-      nodeArgs: ['--import', pathToFileURL(PRELOAD).href],
-      env: { BENCH_USAGE_FILE: usageFile },
+      nodeArgs: probe.nodeArgs,
+      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -126,7 +122,7 @@ async function follow(entries: Pick<ActionEntries, 'main'>, way: Way, report: st
       }
       cases = tests.total;
     }
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as NodeJS.ResourceUsage;
+    const usage = probe.read();
     return {
       label: way.label,
       ...(cases !== undefined ? { cases } : {}),

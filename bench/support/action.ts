@@ -2,9 +2,10 @@
 // (action.yml defaults first), GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_* for the
 // post entry; and cancels it the way the runner does.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { cancelLikeRunner as cancelChild, inputEnv, type RunnerCancellation } from '../../scripts/runner.ts';
 
@@ -16,6 +17,25 @@ export interface StepFiles {
   state: string;
   summary: string;
   dispose(): void;
+}
+
+const USAGE_PRELOAD = fileURLToPath(new URL('./usage-preload.ts', import.meta.url));
+
+/** What a launch needs to have its resource usage written at exit (usage-preload.ts), and its reader. */
+export interface UsageProbe {
+  nodeArgs: string[];
+  env: Record<string, string>;
+  /** The usage the process wrote at its exit; peak RSS as its own high-water mark. */
+  read(): NodeJS.ResourceUsage;
+}
+
+export function usageProbe(files: StepFiles): UsageProbe {
+  const file = join(files.dir, 'usage.json');
+  return {
+    nodeArgs: ['--import', pathToFileURL(USAGE_PRELOAD).href],
+    env: { BENCH_USAGE_FILE: file },
+    read: () => JSON.parse(readFileSync(file, 'utf8')) as NodeJS.ResourceUsage,
+  };
 }
 
 export function makeStepFiles(): StepFiles {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ArchiveStore } from '../../src/emulator/artifacts/archive-store.ts';
-import { defaultWorld, parseWorldFile } from '../../src/emulator/index.ts';
+import { defaultWorld, parseWorldFile, type Emulator } from '../../src/emulator/index.ts';
 import { fetchBytes, finishedRun, listArchive } from './artifacts-kit.ts';
 import { call, DEMO, fileEmulator, frozenEmulator, get, IDS, triggerRun } from './helpers.ts';
 import { page, runPagePath, stepsOf, webappRun } from './pages-kit.ts';
@@ -11,6 +11,22 @@ const emu = await fileEmulator();
 
 const LOGO =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A finished run of the private `demo/sandbox`, whose added last step `keep` stores a small file. */
+async function privateKeepRun(): Promise<{
+  own: Emulator;
+  id: string;
+  keep: { id: string; artifactsUrl: string };
+}> {
+  const world = structuredClone(defaultWorld);
+  const sandbox = world.applications.find((app) => app.name === 'sandbox');
+  sandbox?.pipelines?.[0]?.steps?.push({ name: 'keep', artifacts: true });
+  const own = await frozenEmulator({ world });
+  const { id } = await triggerRun(own, { pipelineId: IDS.sandboxBuild });
+  own.control.advance(60_000);
+  const keep = (await get(own, `/runs/${id}/steps`, DEMO)).body[3];
+  return { own, id, keep };
+}
 
 describe('artifacts: the archive a step stores', () => {
   it("is a gzipped tar of the store step's files, byte for byte, with modes kept", async () => {
@@ -73,14 +89,8 @@ describe('artifacts: the archive a step stores', () => {
   });
 
   it('of a private application needs a token that may read it', async () => {
-    const world = structuredClone(defaultWorld);
-    const sandbox = world.applications.find((app) => app.name === 'sandbox');
-    sandbox?.pipelines?.[0]?.steps?.push({ name: 'keep', artifacts: true });
-    const own = await frozenEmulator({ world });
+    const { own, keep } = await privateKeepRun();
     try {
-      const { id } = await triggerRun(own, { pipelineId: IDS.sandboxBuild });
-      own.control.advance(60_000);
-      const keep = (await get(own, `/runs/${id}/steps`, DEMO)).body[3];
       expect((await fetchBytes(keep.artifactsUrl)).status).toBe(401);
       expect((await fetchBytes(keep.artifactsUrl, { authorization: 'Bearer outsider-token' })).status).toBe(
         403,
@@ -228,14 +238,8 @@ describe('artifacts: the run page', () => {
   });
 
   it("of a private application opens with the page's token cookie, as the page does", async () => {
-    const world = structuredClone(defaultWorld);
-    const sandbox = world.applications.find((app) => app.name === 'sandbox');
-    sandbox?.pipelines?.[0]?.steps?.push({ name: 'keep', artifacts: true });
-    const own = await frozenEmulator({ world });
+    const { own, id, keep } = await privateKeepRun();
     try {
-      const { id } = await triggerRun(own, { pipelineId: IDS.sandboxBuild });
-      own.control.advance(60_000);
-      const keep = (await get(own, `/runs/${id}/steps`, DEMO)).body[3];
       const path = runPagePath('demo', 'sandbox', 'build', id);
       const cookie = `ci_emulator_token=${DEMO}`;
       const { html } = await page(own, path, { cookie });
