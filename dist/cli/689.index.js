@@ -2457,8 +2457,11 @@ ${steps.html}`;
 
 
 const OWNER = '/:owner(^(?!api$|_emulator$)[^/]+$)';
-/** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
-function answer(state, request, reply, render) {
+/**
+ * What `respond` answers for the application in the path, for whoever may read it (with the headers the
+ * access check set); a 404 or token page otherwise.
+ */
+function answer(state, request, reply, respond) {
     const redirect = tokenRedirect(state, request);
     if (redirect) {
         return reply
@@ -2477,40 +2480,44 @@ function answer(state, request, reply, render) {
     const access = pageAccess(state, request, app);
     if (!access.allowed)
         return sendPage(reply, access.page);
-    const page = render(app);
-    return sendPage(reply, { ...page, headers: { ...page.headers, ...access.headers } });
+    return respond(app, access.headers);
+}
+/** `answer` for a page: `render` gives it, sent with the access check's headers. */
+function answerPage(state, request, reply, render) {
+    return answer(state, request, reply, (app, headers) => {
+        const page = render(app);
+        return sendPage(reply, { ...page, headers: { ...page.headers, ...headers } });
+    });
 }
 function queryString(request, name) {
     const value = request.query?.[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
+/** The run the path names, when it is a run of that application's pipeline. */
+function runIn(state, app, { pipeline, runId }) {
+    const run = state.world.run(runId);
+    return run?.app === app && run.pipeline.name === pipeline ? run : undefined;
+}
 function registerPageRoutes(app, state) {
     registerLoginRoute(app, state);
-    app.get(`${OWNER}/:application`, async (request, reply) => answer(state, request, reply, (found) => appPage(state, found)));
-    app.get(`${OWNER}/:application/runs/:pipeline/:runId`, async (request, reply) => answer(state, request, reply, (found) => {
+    app.get(`${OWNER}/:application`, async (request, reply) => answerPage(state, request, reply, (found) => appPage(state, found)));
+    app.get(`${OWNER}/:application/runs/:pipeline/:runId`, async (request, reply) => answerPage(state, request, reply, (found) => {
         const { pipeline, runId } = request.params;
-        const run = state.world.run(runId);
-        if (!run || run.app !== found || run.pipeline.name !== pipeline) {
+        const run = runIn(state, found, request.params);
+        if (!run) {
             return notFoundPage(`There is no run ${runId} of pipeline ${pipeline} in ${found.owner.username}/${found.name}.`);
         }
         return runPage(state, run, queryString(request, 'step'));
     }));
-    app.get(`${OWNER}/:application/runs/:pipeline/:runId/artifacts/:archive`, async (request, reply) => {
-        const { owner, application, pipeline, runId, archive } = request.params;
-        state.world.sync();
-        const found = state.world.app(owner, application);
-        if (!found)
-            return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
-        const access = pageAccess(state, request, found);
-        if (!access.allowed)
-            return sendPage(reply, access.page);
-        const run = state.world.run(runId);
+    app.get(`${OWNER}/:application/runs/:pipeline/:runId/artifacts/:archive`, async (request, reply) => answer(state, request, reply, (found) => {
+        const { runId, archive } = request.params;
+        const run = runIn(state, found, request.params);
         const stepId = /^(.+)\.tar\.gz$/.exec(archive)?.[1];
-        if (!run || run.app !== found || run.pipeline.name !== pipeline || stepId === undefined) {
+        if (!run || stepId === undefined) {
             return sendPage(reply, notFoundPage(`There is no archive ${archive} of run ${runId}.`));
         }
         return serveStepArchive(state, request, reply, run, stepId);
-    });
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/request-log.ts

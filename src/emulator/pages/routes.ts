@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serveStepArchive } from '../artifacts/routes.ts';
 import type { EmulatorState } from '../state.ts';
-import type { AppRecord } from '../world-records.ts';
+import type { AppRecord, RunRecord } from '../world-records.ts';
 import { pageAccess, registerLoginRoute, tokenRedirect } from './access.ts';
 import { appPage } from './app-page.ts';
 import { notFoundPage, sendPage, type Page } from './document.ts';
@@ -28,13 +28,16 @@ interface ArchiveParams extends RunParams {
   archive: string;
 }
 
-/** The page of the application in the path, for whoever may read it; a 404 or token page otherwise. */
+/**
+ * What `respond` answers for the application in the path, for whoever may read it (with the headers the
+ * access check set); a 404 or token page otherwise.
+ */
 function answer(
   state: EmulatorState,
   request: FastifyRequest<{ Params: AppParams }>,
   reply: FastifyReply,
-  render: (app: AppRecord) => Page,
-): FastifyReply {
+  respond: (app: AppRecord, headers: Record<string, string>) => FastifyReply | Promise<FastifyReply>,
+): FastifyReply | Promise<FastifyReply> {
   const redirect = tokenRedirect(state, request);
   if (redirect) {
     return reply
@@ -51,8 +54,20 @@ function answer(
   if (!app) return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
   const access = pageAccess(state, request, app);
   if (!access.allowed) return sendPage(reply, access.page);
-  const page = render(app);
-  return sendPage(reply, { ...page, headers: { ...page.headers, ...access.headers } });
+  return respond(app, access.headers);
+}
+
+/** `answer` for a page: `render` gives it, sent with the access check's headers. */
+function answerPage(
+  state: EmulatorState,
+  request: FastifyRequest<{ Params: AppParams }>,
+  reply: FastifyReply,
+  render: (app: AppRecord) => Page,
+): FastifyReply | Promise<FastifyReply> {
+  return answer(state, request, reply, (app, headers) => {
+    const page = render(app);
+    return sendPage(reply, { ...page, headers: { ...page.headers, ...headers } });
+  });
 }
 
 function queryString(request: FastifyRequest, name: string): string | undefined {
@@ -60,18 +75,24 @@ function queryString(request: FastifyRequest, name: string): string | undefined 
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The run the path names, when it is a run of that application's pipeline. */
+function runIn(state: EmulatorState, app: AppRecord, { pipeline, runId }: RunParams): RunRecord | undefined {
+  const run = state.world.run(runId);
+  return run?.app === app && run.pipeline.name === pipeline ? run : undefined;
+}
+
 export function registerPageRoutes(app: FastifyInstance, state: EmulatorState): void {
   registerLoginRoute(app, state);
 
   app.get<{ Params: AppParams }>(`${OWNER}/:application`, async (request, reply) =>
-    answer(state, request, reply, (found) => appPage(state, found)),
+    answerPage(state, request, reply, (found) => appPage(state, found)),
   );
 
   app.get<{ Params: RunParams }>(`${OWNER}/:application/runs/:pipeline/:runId`, async (request, reply) =>
-    answer(state, request, reply, (found) => {
+    answerPage(state, request, reply, (found) => {
       const { pipeline, runId } = request.params;
-      const run = state.world.run(runId);
-      if (!run || run.app !== found || run.pipeline.name !== pipeline) {
+      const run = runIn(state, found, request.params);
+      if (!run) {
         return notFoundPage(
           `There is no run ${runId} of pipeline ${pipeline} in ${found.owner.username}/${found.name}.`,
         );
@@ -82,19 +103,15 @@ export function registerPageRoutes(app: FastifyInstance, state: EmulatorState): 
 
   app.get<{ Params: ArchiveParams }>(
     `${OWNER}/:application/runs/:pipeline/:runId/artifacts/:archive`,
-    async (request, reply) => {
-      const { owner, application, pipeline, runId, archive } = request.params;
-      state.world.sync();
-      const found = state.world.app(owner, application);
-      if (!found) return sendPage(reply, notFoundPage(`There is no application ${owner}/${application}.`));
-      const access = pageAccess(state, request, found);
-      if (!access.allowed) return sendPage(reply, access.page);
-      const run = state.world.run(runId);
-      const stepId = /^(.+)\.tar\.gz$/.exec(archive)?.[1];
-      if (!run || run.app !== found || run.pipeline.name !== pipeline || stepId === undefined) {
-        return sendPage(reply, notFoundPage(`There is no archive ${archive} of run ${runId}.`));
-      }
-      return serveStepArchive(state, request, reply, run, stepId);
-    },
+    async (request, reply) =>
+      answer(state, request, reply, (found) => {
+        const { runId, archive } = request.params;
+        const run = runIn(state, found, request.params);
+        const stepId = /^(.+)\.tar\.gz$/.exec(archive)?.[1];
+        if (!run || stepId === undefined) {
+          return sendPage(reply, notFoundPage(`There is no archive ${archive} of run ${runId}.`));
+        }
+        return serveStepArchive(state, request, reply, run, stepId);
+      }),
   );
 }
