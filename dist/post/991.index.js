@@ -1577,8 +1577,10 @@ function originOf(entry) {
 // The retry policy for reads and aborts: capped exponential backoff with full jitter, the server's
 // Retry-After honoured up to a cap, all within a per-call budget and the caller's deadline.
 
+// Eight attempts: full jitter can draw five retries within a second or two, and a read before the
+// trigger that gives up loses the whole run; the budget, not the count, bounds a longer outage.
 const DEFAULT_RETRY_POLICY = Object.freeze({
-    maxAttempts: 5,
+    maxAttempts: 8,
     baseMs: 500,
     capMs: 10_000,
     retryAfterCapMs: 30_000,

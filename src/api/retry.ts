@@ -16,8 +16,10 @@ export interface RetryPolicy {
   budgetMs: number;
 }
 
+// Eight attempts: full jitter can draw five retries within a second or two, and a read before the
+// trigger that gives up loses the whole run; the budget, not the count, bounds a longer outage.
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
-  maxAttempts: 5,
+  maxAttempts: 8,
   baseMs: 500,
   capMs: 10_000,
   retryAfterCapMs: 30_000,

@@ -68,9 +68,9 @@ describe('retrying reads', () => {
     ]);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(
-      /^GET \/api\/v3\/runs\/\w+ → 503 in \d+ ms \(attempt 1\/5; retrying in 50 ms\)$/,
+      /^GET \/api\/v3\/runs\/\w+ → 503 in \d+ ms \(attempt 1\/8; retrying in 50 ms\)$/,
     );
-    expect(lines[3]).toMatch(/→ 200 in \d+ ms \(attempt 4\/5\)$/);
+    expect(lines[3]).toMatch(/→ 200 in \d+ ms \(attempt 4\/8\)$/);
   });
 
   it('gives up after maxAttempts with the last error', async () => {
@@ -186,7 +186,7 @@ describe('retrying reads', () => {
     emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs/:runId', delayMs: 2_000 });
     const run = await client.getRun(runRoute);
     expect(run.id).toBe(runRoute);
-    expect(lines[0]).toMatch(/→ UND_ERR_HEADERS_TIMEOUT in \d+ ms \(attempt 1\/5; retrying in \d+ ms\)/);
+    expect(lines[0]).toMatch(/→ UND_ERR_HEADERS_TIMEOUT in \d+ ms \(attempt 1\/8; retrying in \d+ ms\)/);
 
     emulator.control.injectFault({ method: 'GET', route: '/api/v3/runs/:runId', delayMs: 2_000 });
     const err = await client.getRun(runRoute, { retry: { maxAttempts: 1 } }).catch((error: unknown) => error);

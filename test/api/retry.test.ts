@@ -92,6 +92,21 @@ describe('planRetry', () => {
     });
   });
 
+  it('by default rides out seven failures in a row, even when every wait is drawn at its longest', () => {
+    const longest = () => 1;
+    let now = start;
+    for (let attempts = 1; attempts < 8; attempts++) {
+      const plan = planRetry({ attempts, startedAt: start, now }, DEFAULT_RETRY_POLICY, longest);
+      expect(plan.retry).toBe(true);
+      if (plan.retry) now += plan.delayMs;
+    }
+    expect(now - start).toBeLessThan(DEFAULT_RETRY_POLICY.budgetMs);
+    expect(planRetry({ attempts: 8, startedAt: start, now }, DEFAULT_RETRY_POLICY, longest)).toMatchObject({
+      retry: false,
+      exhausted: true,
+    });
+  });
+
   it('waits exactly what Retry-After asks, up to its cap', () => {
     expect(
       planRetry({ attempts: 1, startedAt: start, now: start, retryAfterMs: 7000 }, policy, half),
