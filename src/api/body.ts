@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { BodyLease } from './body-budget.ts';
 import { ContractError } from './errors.ts';
+import { droppedBytes } from './dropped-bytes.ts';
 import type { Bounded } from './exchange-types.ts';
 import { JsonClipper } from './json-clip.ts';
 import { withCutTexts, type CutAtRead } from './remote-text.ts';
@@ -104,6 +105,7 @@ async function readCapped(
       size += buffer.length;
       if (size > MAX_JSON_BYTES) throw tooLarge();
       clipper.push(buffer);
+      droppedBytes(buffer.length);
       // The budget counts what is held, which grows by at most the chunk (a long text's bytes do not).
       if (clipper.held > taken) {
         await lease.take(clipper.held - taken, signal);
