@@ -2,6 +2,8 @@
 // proxies, with runner-like cancellations; exits 1 when any check fails (docs/reliability.md).
 //   node bench/chaos/run.ts [--seed N] [--runs N] [--concurrency N] [--only 3,17] [--quick] [--write-docs]
 //                           [--bundle <dir built by scripts/bundle.mjs --out-dir>]
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { errorAnnotations } from '../support/action.ts';
@@ -12,7 +14,7 @@ import { writeDocsSection } from '../support/docs-section.ts';
 import { ms } from '../support/format.ts';
 import { describeMachine, fileDigest, machineLine } from '../support/machine.ts';
 import { benchWorld } from '../support/world.ts';
-import { judge } from './check.ts';
+import { judge, type RunEvidence } from './check.ts';
 import { executeRun, MAIN_WATCHDOG_MS, POST_WATCHDOG_MS } from './execute.ts';
 import { startChaosGitHub } from './github-run.ts';
 import { CHAOS_PIPELINES, chaosPipelineId, describePlan, planRun } from './plan.ts';
@@ -103,8 +105,15 @@ async function main(): Promise<number> {
         ...(github ? { github } : {}),
       });
       if (flags.only.length > 0) log(transcript(plan.index, evidence));
-      for (const problem of [...verdict.problems, ...githubProblems({ github })]) {
+      const problems = [...verdict.problems, ...githubProblems({ github })];
+      for (const problem of problems) {
         log(`  run ${plan.index} (${describePlan(plan)}): ${problem.kind}: ${problem.detail}`);
+      }
+      // A timing-dependent failure may not come back when replayed: what it printed is kept as it was.
+      if (problems.length > 0) {
+        const kept = join(tmpdir(), `chaos-seed${flags.seed}-run${plan.index}.txt`);
+        await writeFile(kept, `${transcript(plan.index, evidence)}\n${serverLogsText(evidence.serverLogs)}`);
+        log(`  run ${plan.index}: its output and the server's step logs are in ${kept}`);
       }
       if (judged.length % 10 === 0 || judged.length === indexes.length) {
         const problems = judged.reduce(
@@ -154,6 +163,16 @@ async function main(): Promise<number> {
     log(`Wrote the figures into ${path}.`);
   }
   return problems === 0 ? 0 : 1;
+}
+
+/** Each step log the server held after the run, as it held it. */
+function serverLogsText(logs: RunEvidence['serverLogs']): string {
+  if (!logs) return '';
+  return Object.entries(logs)
+    .flatMap(([runId, run]) =>
+      run.steps.map((step) => `--- run ${runId} step ${step.order}: server log\n${step.log.trimEnd()}`),
+    )
+    .join('\n');
 }
 
 /** With --only, each run's own output is shown: that is what replaying a run is for. */
