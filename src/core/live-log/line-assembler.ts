@@ -65,8 +65,16 @@ export class LineAssembler {
     return text;
   }
 
-  /** The last line, when the log ends without a newline. */
+  /**
+   * The last line, when the log ends without a newline or reading stopped within a line: without a
+   * character its last bytes only begin (a read cut there would show it as U+FFFD).
+   */
   end(): string | undefined {
+    const whole = this.#overflow === 0 ? charBoundary(this.#pending, this.#length) : this.#length;
+    if (whole < this.#length) {
+      this.#length = whole;
+      this.#lastByte = whole > 0 ? (this.#pending[whole - 1] as number) : -1;
+    }
     return this.partial ? this.#finish() : undefined;
   }
 

@@ -107,7 +107,17 @@ export class LineTail {
     this.append(chunk, begin, chunk.length);
   }
 
+  /**
+   * The tail; a last line without its newline (the log ends there, or reading stopped within it) is kept
+   * without a character its last bytes only begin.
+   */
   end(): Tail {
+    const whole =
+      this.pendingOverflow === 0 ? charBoundary(this.pending, this.pendingLength) : this.pendingLength;
+    if (whole < this.pendingLength) {
+      this.pendingLength = whole;
+      this.lastByte = whole > 0 ? (this.pending[whole - 1] as number) : -1;
+    }
     if (this.pendingLength > 0 || this.pendingOverflow > 0) this.finishLine();
     const decoder = new TextDecoder();
     const lines: string[] = [];

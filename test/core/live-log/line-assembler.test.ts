@@ -46,6 +46,26 @@ describe('LineAssembler', () => {
     ).toEqual(['a €uro 𝄞 clef ✓ and ünïcödé', 'second line 日本語']);
   });
 
+  it('ends a line cut within a character with the whole characters before it, as a log tail does', async () => {
+    const line = 'Checked 12 files ✓ · café · 日本語 · 🚀';
+    const bytes = encoder.encode(`first\n${line}`);
+    for (let end = 7; end <= bytes.length; end += 1) {
+      const assembler = new LineAssembler();
+      expect(assembler.push(bytes.subarray(0, end))).toEqual(['first']);
+      const last = assembler.end() ?? '';
+      expect(last).not.toContain('\ufffd');
+      expect(line.startsWith(last), `${end}: ${last}`).toBe(true);
+      // At most the three bytes of a character begun are left out.
+      expect(encoder.encode(last).length).toBeGreaterThanOrEqual(end - 6 - 3);
+      const tail = await tailLines(
+        (async function* () {
+          yield bytes.subarray(0, end);
+        })(),
+      );
+      expect(tail.lines).toEqual(['first', last]);
+    }
+  });
+
   it('cuts an overlong line as a log tail does, whatever the reads', async () => {
     const long = `${'é'.repeat(3000)}tail`;
     const text = `short\n${long}\nafter\n`;

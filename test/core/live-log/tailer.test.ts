@@ -314,6 +314,22 @@ describe('StepLogTailer', () => {
     expect(w.server.reads.every((offset) => offset <= 7)).toBe(true);
   });
 
+  it('prints the line it holds when stopped without a character a cut read only began', async () => {
+    const w = watch();
+    const line = 'Checked 12 files ✓ · café';
+    w.server.append(`one\n${line}\n`);
+    // The read is cut one byte into the three bytes of ✓, and the reads after it are refused until
+    // following stops.
+    w.server.faults.push({ kind: 'dropped', afterBytes: 4 + Buffer.byteLength('Checked 12 files ') + 1 });
+    for (let refused = 0; refused < 20; refused += 1) w.server.faults.push({ kind: 'refused', status: 503 });
+    w.tailer.start();
+    const tail = await new Promise<Awaited<ReturnType<StepLogTailer['stop']>>>((resolve) =>
+      w.time.at(5000, () => void w.tailer.stop().then(resolve)),
+    );
+    expect(texts(w)).toEqual(['one', 'Checked 12 files ']);
+    expect(tail.lines).toEqual(['one', 'Checked 12 files ']);
+  });
+
   it('takes no more of a log while the lines it printed have not gone out (memory stays flat)', async () => {
     const server = new LogServer();
     server.chunkBytes = 10;
