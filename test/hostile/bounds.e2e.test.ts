@@ -97,8 +97,10 @@ describe.concurrent('remote text in messages', () => {
     withServer(async (server) => {
       const escapes =
         '\u001b]8;;https://evil.test\u0007click\u001b]8;;\u0007 \u001b[2J\u001b[H \u202eevil\u202c done';
-      // Five answers: the client's own attempts, so that the flow warns before the list is read.
-      server.answer('GET /workflows', boom(503, `down: ${escapes}`), 5);
+      // Eight answers: the client's own attempts (at once, as asked), so that the flow warns before the
+      // list is read.
+      const down = { ...boom(503, `down: ${escapes}`), headers: { 'retry-after': '0' } };
+      server.answer('GET /workflows', down, 8);
       const result = await runMain(server, {
         ...RUN,
         application: `${OWNER}/${APP}`,
