@@ -67,11 +67,13 @@ describe('the terminal log', () => {
     log.progress!('running 60%');
     log.clearProgress();
     expect(text()).toBe('running 40%\nrunning 60%\n');
+    expect(log.rewrites).toBe(false);
   });
 
   it('rewrites the progress line in place on a terminal, keeps it under other lines, and clears it', () => {
     const { out, text } = screen(true, 30);
     const log = createTerminalLog({ out, style: plain });
+    expect(log.rewrites).toBe(true);
     log.progress!('running 40% · step 3/5 a very long step name indeed');
     log.info('✔ 1/5 get code');
     log.progress!('finished 100%');
@@ -111,6 +113,7 @@ describe('the terminal log', () => {
   it('inside GitHub Actions fences remote lines as the action does, and never rewrites a line', () => {
     const { out, text } = screen(true);
     const log = createTerminalLog({ out, style: plain, githubActions: true });
+    expect(log.rewrites).toBe(false);
     log.progress!('running 40%');
     log.startGroup('✖ 4/5 npm test (1s)');
     log.remote(['::endgroup::', '##[error]fake\r::warning::after a CR']);

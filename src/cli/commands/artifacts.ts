@@ -91,11 +91,19 @@ export const artifacts: CommandSpec = {
           sleep: realSleep,
           facts,
           cancel: cancel.signal,
+          // A large archive shows how far it has come, on a terminal only: elsewhere a line a second.
+          ...(log.rewrites
+            ? {
+                progress: (line: string | undefined) =>
+                  line === undefined ? log.clearProgress() : log.progress?.(line),
+              }
+            : {}),
         });
         for (const step of steps) {
           if (step.status === 'finished') await sink.stepFinished?.(step, steps, true, cancel.signal);
         }
         await sink.settling?.({ steps });
+        log.clearProgress();
         const entries = facts.artifacts?.entries ?? [];
         if (json) printJson(io, jsonOf(facts));
         else if (entries.length === 0) io.stdout.write('No step of the run stored artifacts.\n');
@@ -109,6 +117,7 @@ export const artifacts: CommandSpec = {
       });
     } finally {
       process.off('SIGINT', onSignal);
+      log.clearProgress();
     }
   },
 };

@@ -11,6 +11,8 @@ import { paintResult, type Style } from './color.ts';
 export interface TerminalLog extends Log {
   /** Removes the progress line from the screen (before a summary, an error or the exit). */
   clearProgress(): void;
+  /** Whether the progress line rewrites itself in place (a terminal), rather than adding a line each time. */
+  readonly rewrites: boolean;
 }
 
 export interface TerminalLogOptions {
@@ -103,6 +105,7 @@ export function createTerminalLog(options: TerminalLogOptions): TerminalLog {
       if (rewrites && progress !== undefined) out.write(CLEAR_LINE);
       progress = undefined;
     },
+    rewrites: rewrites === true,
     ...(out.drained ? { drained: () => out.drained!() } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { failedTestsOutput, testsOutput } from '../test-results.ts';
 import type { TestFacts } from '../test-results.ts';
 import { testFacts } from './test-reports.ts';
 import { ArtifactUnavailable, artifactBytes, StartOver } from '../artifacts/source.ts';
+import { DownloadProgress, type Download } from './download-progress.ts';
 import type { Outputs } from '../contract.ts';
 import type { FlowSink, TargetFacts } from '../flow/events.ts';
 import type { Log } from '../ports.ts';
@@ -44,6 +45,11 @@ export interface ArtifactsSinkOptions {
   outputs?: Outputs;
   /** The job's cancel, for a read told without the flow's own signal. */
   cancel: AbortSignal;
+  /**
+   * Where a line about the archives being read goes, at most once a second once one has been read for a
+   * second (a terminal's progress line), and `undefined` once they are over; the action gives none.
+   */
+  progress?: (line: string | undefined) => void;
 }
 
 export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
@@ -55,6 +61,7 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
   let pending: Array<Promise<Read>> = [];
   let discarding = Promise.resolve();
   const slots = new Slots(AT_ONCE);
+  const progress = options.progress ? new DownloadProgress(options.clock, options.progress) : undefined;
   const readers = settings.testReports.length > 0 ? options.files.testReports?.forTarget() : undefined;
 
   const stepFinished = (step: Step, signal: AbortSignal | undefined): void => {
@@ -66,7 +73,7 @@ export function createArtifactsSink(options: ArtifactsSinkOptions): FlowSink {
     }
     const stop = AbortSignal.any([signal ?? options.cancel, attemptStop.signal]);
     const reading = { step, attempt, label, write };
-    pending.push(discarding.then(() => readArchive(options, slots, reading, stop, readers)));
+    pending.push(discarding.then(() => readArchive(options, slots, reading, stop, readers, progress)));
   };
 
   return {
@@ -126,6 +133,7 @@ async function readArchive(
   { step, attempt, label, write }: { step: Step; attempt: number; label: string; write: boolean },
   signal: AbortSignal,
   readers: ReportReaders | undefined,
+  progress: DownloadProgress | undefined,
 ): Promise<Read> {
   const base = { target: label, order: step.order, step: step.name, attempt, files: 0, bytes: 0 };
   try {
@@ -135,13 +143,16 @@ async function readArchive(
   }
   try {
     for (let start = 0; ; start++) {
+      const download = progress?.begin(`step ${step.order} ${JSON.stringify(step.name)}`);
       try {
-        const source = artifactBytes(options.client, step.artifactsUrl!, {
+        const bytes = artifactBytes(options.client, step.artifactsUrl!, {
           clock: options.clock,
           sleep: options.sleep,
           signal,
           ...(step.finishedAt ? { finishedAt: step.finishedAt.getTime() } : {}),
+          ...(download ? { onLength: (length: number) => download.length(length) } : {}),
         });
+        const source = download ? counted(bytes, download) : bytes;
         const reports: ReportReading[] = [];
         const onEntry = readers
           ? (path: string) => {
@@ -165,10 +176,20 @@ async function readArchive(
         // A read that could not go on where it was cut starts again, in a fresh temporary folder.
         if (error instanceof StartOver && start < START_OVERS) continue;
         return { ...base, ...failedEntry(error, signal) };
+      } finally {
+        download?.end();
       }
     }
   } finally {
     slots.give();
+  }
+}
+
+/** The archive's bytes as they are handed on, counted for the progress line. */
+async function* counted(bytes: AsyncIterable<Uint8Array>, download: Download): AsyncGenerator<Uint8Array> {
+  for await (const chunk of bytes) {
+    download.got(chunk.length);
+    yield chunk;
   }
 }
 
