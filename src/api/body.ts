@@ -105,6 +105,7 @@ async function readCapped(
       size += buffer.length;
       if (size > MAX_JSON_BYTES) throw tooLarge();
       clipper.push(buffer);
+      // Counted as read: all but the body's short part is dropped as soon as scanned.
       droppedBytes(buffer.length);
       // The budget counts what is held, which grows by at most the chunk (a long text's bytes do not).
       if (clipper.held > taken) {

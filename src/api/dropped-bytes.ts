@@ -12,17 +12,26 @@ const EVERY_BYTES = 8 * 1024 * 1024;
 type Collect = () => void;
 
 let dropped = 0;
+let collections = 0;
 /** undefined until first needed; null where the engine gives no way to ask. */
 let collect: Collect | null | undefined;
+
+/** How many collections were asked for so far. */
+export function collectionsAsked(): number {
+  return collections;
+}
 
 /** `bytes` were read and are no longer held; true when a collection was asked for. */
 export function droppedBytes(bytes: number): boolean {
   dropped += bytes;
   if (dropped < EVERY_BYTES) return false;
   dropped = 0;
-  collect ??= fullCollection();
-  collect?.();
-  return collect !== null;
+  // Asked once: an engine that gives no way (null) is not asked again after every 8 MiB.
+  if (collect === undefined) collect = fullCollection();
+  if (collect === null) return false;
+  collect();
+  collections += 1;
+  return true;
 }
 
 /**

@@ -3,6 +3,7 @@
 // texts long enough to be cut as the body is read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.ts';
+import { collectionsAsked } from '../../src/api/dropped-bytes.ts';
 import { LONG_LITERAL_BYTES } from '../../src/api/json-clip.ts';
 import { parseBody, parseBuild, parseRun } from '../../src/api/parse.ts';
 import { REMOTE_TEXT_BYTES, sameText } from '../../src/api/remote-text.ts';
@@ -178,5 +179,19 @@ describe('a lost trigger whose texts were cut at parse', () => {
       expect(await findTriggeredRuns(client, { ...other, known: fingerprint.known }, key)).toEqual([]);
     }
     expect((await findTriggeredRuns(client, fingerprint, key)).map((found) => found.id)).toEqual([run.id]);
+  });
+
+  it('asks for a full collection once 8 MiB of body bytes have been read and dropped', async () => {
+    const run = await client.triggerRun({
+      pipelineId: pipeline,
+      branch: 'main',
+      message: 'm'.repeat(900_000),
+    });
+    const before = collectionsAsked();
+    // Ten reads of a run holding a 900 KB message: over 8 MiB of bodies, each cut to 4 KiB as it arrives.
+    for (let read = 0; read < 10; read += 1) {
+      expect((await client.getRun(run.id)).message?.endsWith('… (cut: 900000 bytes)')).toBe(true);
+    }
+    expect(collectionsAsked()).toBeGreaterThan(before);
   });
 });
