@@ -66,11 +66,12 @@ export class LineAssembler {
   }
 
   /**
-   * The last line, when the log ends without a newline or reading stopped within a line: without a
-   * character its last bytes only begin (a read cut there would show it as U+FFFD).
+   * The last line, when the log ends without a newline. `cut`: reading stopped within the line (following
+   * stopped, or a read failed), so a character its last bytes only begin is left out rather than shown as
+   * U+FFFD; the end of a whole log is decoded as it is.
    */
-  end(): string | undefined {
-    const whole = this.#overflow === 0 ? charBoundary(this.#pending, this.#length) : this.#length;
+  end(cut = false): string | undefined {
+    const whole = cut && this.#overflow === 0 ? charBoundary(this.#pending, this.#length) : this.#length;
     if (whole < this.#length) {
       this.#length = whole;
       this.#lastByte = whole > 0 ? (this.#pending[whole - 1] as number) : -1;

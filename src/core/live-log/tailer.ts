@@ -114,19 +114,20 @@ export class StepLogTailer {
           `The rest of the log of ${this.#deps.name} could not be read (${sanitizeLine(messageOf(this.#lastError), { maxLength: 300 })}).`,
         );
         // The line begun is not known to be whole: it is not printed as if it were.
-        return this.#tail.end();
+        return this.#tail.end(true);
       }
       if (result === 'started-over') continue;
       if (!(await this.#pause(FINAL_BACKOFF_MS * 2 ** (failures - 1), this.#signal))) break;
     }
-    return this.#end();
+    // Stopped by the signal, the rest was not all read: the line begun may be cut.
+    return this.#end(this.#signal.aborted);
   }
 
   /** Following has stopped (cancelled, timed out) while the step runs: no more reads; the last line is printed. */
   async stop(): Promise<Tail> {
     this.#cut.abort();
     await this.#halt();
-    return this.#end();
+    return this.#end(true);
   }
 
   async #halt(): Promise<void> {
@@ -134,10 +135,11 @@ export class StepLogTailer {
     await this.#loop;
   }
 
-  #end(): Tail {
-    const last = this.#assembler.end();
+  /** The line begun printed; `cut` when reading stopped before the log's end. */
+  #end(cut: boolean): Tail {
+    const last = this.#assembler.end(cut);
     if (last !== undefined) this.#print(last);
-    return this.#tail.end();
+    return this.#tail.end(cut);
   }
 
   /** Whole lines joined by LF. */

@@ -108,12 +108,12 @@ export class LineTail {
   }
 
   /**
-   * The tail; a last line without its newline (the log ends there, or reading stopped within it) is kept
-   * without a character its last bytes only begin.
+   * The tail. `cut`: reading stopped within the last line (following stopped, or a read failed), so a
+   * character its last bytes only begin is left out rather than shown as U+FFFD.
    */
-  end(): Tail {
+  end(cut = false): Tail {
     const whole =
-      this.pendingOverflow === 0 ? charBoundary(this.pending, this.pendingLength) : this.pendingLength;
+      cut && this.pendingOverflow === 0 ? charBoundary(this.pending, this.pendingLength) : this.pendingLength;
     if (whole < this.pendingLength) {
       this.pendingLength = whole;
       this.lastByte = whole > 0 ? (this.pending[whole - 1] as number) : -1;

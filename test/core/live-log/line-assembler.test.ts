@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineAssembler } from '../../../src/core/live-log/line-assembler.ts';
-import { tailLines } from '../../../src/core/report/tail.ts';
+import { LineTail, tailLines } from '../../../src/core/report/tail.ts';
 
 const encoder = new TextEncoder();
 
@@ -46,24 +46,31 @@ describe('LineAssembler', () => {
     ).toEqual(['a €uro 𝄞 clef ✓ and ünïcödé', 'second line 日本語']);
   });
 
-  it('ends a line cut within a character with the whole characters before it, as a log tail does', async () => {
+  it('ends a line cut within a character with the whole characters before it, as a log tail does', () => {
     const line = 'Checked 12 files ✓ · café · 日本語 · 🚀';
     const bytes = encoder.encode(`first\n${line}`);
     for (let end = 7; end <= bytes.length; end += 1) {
       const assembler = new LineAssembler();
       expect(assembler.push(bytes.subarray(0, end))).toEqual(['first']);
-      const last = assembler.end() ?? '';
+      const last = assembler.end(true) ?? '';
       expect(last).not.toContain('\ufffd');
       expect(line.startsWith(last), `${end}: ${last}`).toBe(true);
       // At most the three bytes of a character begun are left out.
       expect(encoder.encode(last).length).toBeGreaterThanOrEqual(end - 6 - 3);
-      const tail = await tailLines(
-        (async function* () {
-          yield bytes.subarray(0, end);
-        })(),
-      );
-      expect(tail.lines).toEqual(['first', last]);
+      const tail = new LineTail();
+      tail.push(bytes.subarray(0, end));
+      expect(tail.end(true).lines).toEqual(['first', last]);
     }
+  });
+
+  it('decodes the end of a whole log as it is, a broken last character included', () => {
+    const bytes = encoder.encode('first\nlast ✓').subarray(0, -1);
+    const assembler = new LineAssembler();
+    assembler.push(bytes);
+    expect(assembler.end()).toBe('last \ufffd');
+    const tail = new LineTail();
+    tail.push(bytes);
+    expect(tail.end().lines).toEqual(['first', 'last \ufffd']);
   });
 
   it('cuts an overlong line as a log tail does, whatever the reads', async () => {
