@@ -32,6 +32,7 @@ describe('DownloadProgress', () => {
     store.got(10 * MiB);
     now += 700;
     docs.got(MiB);
+    // A read that is over is never left on the line: drawn again without it at once.
     store.end();
     now += 1000;
     docs.got(MiB);
@@ -39,9 +40,24 @@ describe('DownloadProgress', () => {
     expect(lines).toEqual([
       'Reading artifacts: step 3 "store" 20.0 MB of 200.0 MB (10%)',
       'Reading artifacts: step 3 "store" 30.0 MB of 200.0 MB (15%) · step 4 "docs" 2.0 MB',
+      'Reading artifacts: step 4 "docs" 2.0 MB',
       'Reading artifacts: step 4 "docs" 3.0 MB',
       '(cleared)',
     ]);
+  });
+
+  it('counts a read from its first answer, not from the wait for an archive not there yet', () => {
+    let now = 0;
+    const lines: string[] = [];
+    const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
+    const late = progress.begin('step 2 "late"');
+    now += 5000;
+    late.length(100);
+    late.got(50);
+    now += 900;
+    late.got(50);
+    late.end();
+    expect(lines).toEqual([]);
   });
 
   it('says nothing of a read that ends within its first second', () => {
@@ -61,6 +77,7 @@ describe('DownloadProgress', () => {
     const lines: string[] = [];
     const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
     const read = progress.begin('step 1 "a\u001b[2J\nb ##[error]x"');
+    read.got(1);
     now += 1000;
     read.got(1);
     expect(lines).toHaveLength(1);
