@@ -105,15 +105,22 @@ async function main(): Promise<number> {
         ...(github ? { github } : {}),
       });
       if (flags.only.length > 0) log(transcript(plan.index, evidence));
-      const problems = [...verdict.problems, ...githubProblems({ github })];
-      for (const problem of problems) {
+      const found = [...verdict.problems, ...githubProblems({ github })];
+      for (const problem of found) {
         log(`  run ${plan.index} (${describePlan(plan)}): ${problem.kind}: ${problem.detail}`);
       }
       // A timing-dependent failure may not come back when replayed: what it printed is kept as it was.
-      if (problems.length > 0) {
+      if (found.length > 0) {
         const kept = join(tmpdir(), `chaos-seed${flags.seed}-run${plan.index}.txt`);
-        await writeFile(kept, `${transcript(plan.index, evidence)}\n${serverLogsText(evidence.serverLogs)}`);
-        log(`  run ${plan.index}: its output and the server's step logs are in ${kept}`);
+        try {
+          await writeFile(
+            kept,
+            `${transcript(plan.index, evidence)}\n${serverLogsText(evidence.serverLogs)}`,
+          );
+          log(`  run ${plan.index}: its output and the server's step logs are in ${kept}`);
+        } catch (error) {
+          log(`  run ${plan.index}: its output could not be kept in ${kept}: ${(error as Error).message}`);
+        }
       }
       if (judged.length % 10 === 0 || judged.length === indexes.length) {
         const problems = judged.reduce(
