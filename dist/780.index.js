@@ -367,30 +367,37 @@ class DownloadProgress {
     }
     /** A read begins; `name` is how the line names it (`step 3 "store"`). */
     begin(name) {
-        const reading = { name, startedAt: this.#clock.now(), bytes: 0 };
+        const reading = { name, bytes: 0 };
         this.#reading.add(reading);
+        const answered = () => void (reading.startedAt ??= this.#clock.now());
         return {
-            length: (bytes) => void (reading.length = bytes),
+            length: (bytes) => {
+                answered();
+                reading.length = bytes;
+            },
             got: (bytes) => {
+                answered();
                 reading.bytes += bytes;
-                this.#tick();
+                const now = this.#clock.now();
+                if (now - this.#saidAt >= EVERY_MS)
+                    this.#draw(now);
             },
             end: () => {
                 this.#reading.delete(reading);
-                if (this.#reading.size > 0 || !this.#showing)
-                    return;
-                this.#showing = false;
-                this.#say(undefined);
+                // The line never speaks of a read that is over: it is drawn again without it, or taken away.
+                if (this.#showing)
+                    this.#draw(this.#clock.now());
             },
         };
     }
-    #tick() {
-        const now = this.#clock.now();
-        if (now - this.#saidAt < EVERY_MS)
+    #draw(now) {
+        const long = [...this.#reading].filter((reading) => reading.startedAt !== undefined && now - reading.startedAt >= EVERY_MS);
+        if (long.length === 0) {
+            if (this.#showing)
+                this.#say(undefined);
+            this.#showing = false;
             return;
-        const long = [...this.#reading].filter((reading) => now - reading.startedAt >= EVERY_MS);
-        if (long.length === 0)
-            return;
+        }
         this.#saidAt = now;
         this.#showing = true;
         this.#say(`Reading artifacts: ${long.map(describe).join(' · ')}`);

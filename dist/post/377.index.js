@@ -485,17 +485,27 @@ function normaliseApiUrl(baseUrl) {
 // (a run whose bodies are a few KiB reads 8 MiB in an hour of polling).
 const EVERY_BYTES = 8 * 1024 * 1024;
 let dropped = 0;
+let collections = 0;
 /** undefined until first needed; null where the engine gives no way to ask. */
 let collect;
+/** How many collections were asked for so far. */
+function collectionsAsked() {
+    return collections;
+}
 /** `bytes` were read and are no longer held; true when a collection was asked for. */
 function droppedBytes(bytes) {
     dropped += bytes;
     if (dropped < EVERY_BYTES)
         return false;
     dropped = 0;
-    collect ??= fullCollection();
-    collect?.();
-    return collect !== null;
+    // Asked once: an engine that gives no way (null) is not asked again after every 8 MiB.
+    if (collect === undefined)
+        collect = fullCollection();
+    if (collect === null)
+        return false;
+    collect();
+    collections += 1;
+    return true;
 }
 /**
  * V8's `gc`, taken from a fresh context while `--expose-gc` is set, and the flag unset at once: no
@@ -882,6 +892,7 @@ async function readCapped(response, endpoint, lease, signal) {
             if (size > MAX_JSON_BYTES)
                 throw tooLarge();
             clipper.push(buffer);
+            // Counted as read: all but the body's short part is dropped as soon as scanned.
             droppedBytes(buffer.length);
             // The budget counts what is held, which grows by at most the chunk (a long text's bytes do not).
             if (clipper.held > taken) {
