@@ -14,27 +14,33 @@ import { VirtualTime } from '../flow/virtual-time.ts';
 
 const MiB = 1024 * 1024;
 
+/** A progress line on a clock moved by hand; each line said, and `(cleared)` when it is taken away. */
+function watch() {
+  let now = 0;
+  const lines: string[] = [];
+  const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
+  return { progress, lines, wait: (ms: number) => void (now += ms) };
+}
+
 describe('DownloadProgress', () => {
   it('names the reads of a second or more, at most once a second, with their share once known', () => {
-    let now = 0;
-    const lines: string[] = [];
-    const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
+    const { progress, lines, wait } = watch();
     const store = progress.begin('step 3 "store"');
     store.length(200 * MiB);
-    now += 500;
+    wait(500);
     store.got(10 * MiB);
     expect(lines).toEqual([]);
-    now += 500;
+    wait(500);
     store.got(10 * MiB);
     const docs = progress.begin('step 4 "docs"');
     docs.got(MiB);
-    now += 400;
+    wait(400);
     store.got(10 * MiB);
-    now += 700;
+    wait(700);
     docs.got(MiB);
     // A read that is over is never left on the line: drawn again without it at once.
     store.end();
-    now += 1000;
+    wait(1000);
     docs.got(MiB);
     docs.end();
     expect(lines).toEqual([
@@ -46,39 +52,29 @@ describe('DownloadProgress', () => {
     ]);
   });
 
-  it('counts a read from its first answer, not from the wait for an archive not there yet', () => {
-    let now = 0;
-    const lines: string[] = [];
-    const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
+  it('says nothing of a read under a second, counted from its first answer, not from a wait before it', () => {
+    const { progress, lines, wait } = watch();
+    const tiny = progress.begin('step 1 "tiny"');
+    tiny.got(100);
+    wait(999);
+    tiny.got(100);
+    tiny.end();
+    // An archive not there yet is waited for 5 s: its read begins with its first answer.
     const late = progress.begin('step 2 "late"');
-    now += 5000;
+    wait(5000);
     late.length(100);
     late.got(50);
-    now += 900;
+    wait(900);
     late.got(50);
     late.end();
     expect(lines).toEqual([]);
   });
 
-  it('says nothing of a read that ends within its first second', () => {
-    let now = 0;
-    const lines: string[] = [];
-    const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
-    const read = progress.begin('step 1 "tiny"');
-    read.got(100);
-    now += 999;
-    read.got(100);
-    read.end();
-    expect(lines).toEqual([]);
-  });
-
   it('shows a step name from the server as one inert line', () => {
-    let now = 0;
-    const lines: string[] = [];
-    const progress = new DownloadProgress({ now: () => now }, (line) => lines.push(line ?? '(cleared)'));
+    const { progress, lines, wait } = watch();
     const read = progress.begin('step 1 "a\u001b[2J\nb ##[error]x"');
     read.got(1);
-    now += 1000;
+    wait(1000);
     read.got(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('\u001b');
