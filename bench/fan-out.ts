@@ -2,11 +2,15 @@
 // minute each, at once, on the emulator: requests per target, detection (finishedAt to the poll that saw
 // it), the busiest second at the server, peak RSS and CPU time of the process. Then SIGINT while every
 // target is being followed, the way the runner cancels: from the signal to the last target's abort.
-import { pathToFileURL, fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { startEmulator } from '../src/emulator/index.ts';
-import { cancelLikeRunner, launch, makeStepFiles, type Launched } from './support/action.ts';
+import {
+  cancelLikeRunner,
+  launch,
+  launchMeasured,
+  makeStepFiles,
+  type Launched,
+  type LaunchOptions,
+} from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { requestsForRun, timeOf, worldOffset } from './support/emulator.ts';
 import { bytes, fixed, ms, ratio } from './support/format.ts';
@@ -15,7 +19,6 @@ import { createRandom } from './support/random.ts';
 import { busiestWindow, max, mean, median, percentile } from './support/stats.ts';
 import { benchWorld, BENCH_TOKEN, hexId, type BenchPipeline } from './support/world.ts';
 
-const PRELOAD = fileURLToPath(new URL('./support/usage-preload.ts', import.meta.url));
 const STEPS = 3;
 
 export interface FanOutOptions {
@@ -73,27 +76,24 @@ function pipelines(count: number, runMs: number, seed: number): BenchPipeline[] 
   });
 }
 
-function launchTargets(
+/** The launch of the action with every pipeline of the world as a target. */
+function targetsLaunch(
   entry: string,
   url: string,
   names: readonly string[],
   files: ReturnType<typeof makeStepFiles>,
-  usageFile?: string,
-): Launched {
-  return launch({
+): Omit<LaunchOptions, 'nodeArgs' | 'env'> {
+  return {
     entry,
     files,
     keepOutput: false,
-    ...(usageFile
-      ? { nodeArgs: ['--import', pathToFileURL(PRELOAD).href], env: { BENCH_USAGE_FILE: usageFile } }
-      : {}),
     inputs: {
       'base-url': url,
       token: BENCH_TOKEN,
       pipeline: names.map((name) => `bench/app/${name}`).join('\n'),
       'poll-interval': 'auto',
     },
-  });
+  };
 }
 
 async function measureFollow(
@@ -104,19 +104,19 @@ async function measureFollow(
   const world = pipelines(count, options.runMs, options.seed);
   const emulator = await startEmulator({ world: benchWorld(world), speed: 1, maxRequests: 100_000 });
   const files = makeStepFiles();
-  const usageFile = join(files.dir, 'usage.json');
   try {
     const before = emulator.control.requests().length;
     const known = new Set(emulator.control.runs().map((run) => run.id));
-    const action = launchTargets(
-      entries.main,
-      emulator.url,
-      world.map((pipeline) => pipeline.name),
-      files,
-      usageFile,
+    const action = launchMeasured(
+      targetsLaunch(
+        entries.main,
+        emulator.url,
+        world.map((pipeline) => pipeline.name),
+        files,
+      ),
     );
     const exit = await action.exited;
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as NodeJS.ResourceUsage;
+    const usage = action.usage();
     const log = emulator.control.requests().slice(before);
     const offset = worldOffset(emulator.control);
     const runs = emulator.control.runs().filter((run) => !known.has(run.id));
@@ -183,7 +183,7 @@ async function measureAborts(
       const files = makeStepFiles();
       try {
         const names = world.map((pipeline) => pipeline.name);
-        const action = launchTargets(entries.main, emulator.url, names, files);
+        const action = launch(targetsLaunch(entries.main, emulator.url, names, files));
         await followingAll(emulator, known, count, action);
         // Then a moment within the next poll interval, so that the signal finds polls in flight or asleep.
         await new Promise((resolve) => setTimeout(resolve, random.between(0, 2000)));

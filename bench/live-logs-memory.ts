@@ -2,7 +2,7 @@
 // action following an ordinary 5-step run; for one target and for several at once. Peak RSS and CPU time are
 // the process's own `process.resourceUsage()` at exit, as in benchmark 4.
 import { startEmulator } from '../src/emulator/index.ts';
-import { launch, makeStepFiles, usageProbe } from './support/action.ts';
+import { launchMeasured, makeStepFiles } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
@@ -67,14 +67,11 @@ async function follow(entries: Pick<ActionEntries, 'main'>, load: Load): Promise
   }));
   const emulator = await startEmulator({ world: benchWorld(pipelines), speed: 1, maxRequests: 100_000 });
   const files = makeStepFiles();
-  const probe = usageProbe(files);
   try {
-    const action = launch({
+    const action = launchMeasured({
       entry: entries.main,
       files,
       keepOutput: false,
-      nodeArgs: probe.nodeArgs,
-      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -90,7 +87,7 @@ async function follow(entries: Pick<ActionEntries, 'main'>, load: Load): Promise
     });
     const exit = await action.exited;
     if (exit.code !== 0) throw new Error(`the action exited ${exit.code}: ${exit.stderr.slice(-2000)}`);
-    const usage = probe.read();
+    const usage = action.usage();
     return {
       ...load,
       exitCode: exit.code,

@@ -4,7 +4,7 @@
 // the socket's chunks passing through. Peak RSS and CPU time are
 // the process's own `process.resourceUsage()` at exit, as in benchmark 4.
 import { startEmulator } from '../src/emulator/index.ts';
-import { errorAnnotations, launch, makeStepFiles, usageProbe } from './support/action.ts';
+import { errorAnnotations, launchMeasured, makeStepFiles } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
@@ -71,13 +71,10 @@ async function follow(
   main.message = messageOf(messageBytes);
   const emulator = await startEmulator({ world, speed: 1, maxRequests: 100_000 });
   const files = makeStepFiles();
-  const probe = usageProbe(files);
   try {
-    const action = launch({
+    const action = launchMeasured({
       entry: entries.main,
       files,
-      nodeArgs: probe.nodeArgs,
-      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -92,7 +89,7 @@ async function follow(
       const errors = errorAnnotations(exit.stdout).join('\n');
       throw new Error(`the action exited ${exit.code}: ${errors || exit.stderr.slice(-2000)}`);
     }
-    const usage = probe.read();
+    const usage = action.usage();
     // What the server sent that held the message: the trigger answers and the reads of each run.
     const carrying = emulator.control
       .requests()

@@ -20,7 +20,7 @@ import {
   type DetectionRow,
 } from './finish-detection.ts';
 import { makeCorpus, simulate, summarise } from './polling/simulate.ts';
-import { launch, makeStepFiles, usageProbe } from './support/action.ts';
+import { launchMeasured, makeStepFiles } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, duration, fixed, ms, ratio } from './support/format.ts';
 import { table } from './support/markdown.ts';
@@ -90,14 +90,11 @@ export async function measureFollowCost(
 ): Promise<FollowCost> {
   const emulator = await startEmulator({ world: benchWorld([{ id: PIPELINE, name: 'build' }]), speed: 1 });
   const files = makeStepFiles();
-  const probe = usageProbe(files);
   try {
-    const action = launch({
+    const action = launchMeasured({
       entry: entries.main,
       files,
       keepOutput: false,
-      nodeArgs: probe.nodeArgs,
-      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -112,7 +109,7 @@ export async function measureFollowCost(
       },
     });
     const exit = await action.exited;
-    const usage = probe.read();
+    const usage = action.usage();
     return {
       ...load,
       exitCode: exit.code,

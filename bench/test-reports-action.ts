@@ -3,7 +3,7 @@
 // without it (the archive then is never read). Peak RSS and CPU time are the process's own
 // `process.resourceUsage()` at exit, as in benchmark 4; the emulator runs in the bench process.
 import { startEmulator } from '../src/emulator/index.ts';
-import { errorAnnotations, launch, makeStepFiles, readFileCommands, usageProbe } from './support/action.ts';
+import { errorAnnotations, launchMeasured, makeStepFiles, readFileCommands } from './support/action.ts';
 import type { ActionEntries } from './support/dist.ts';
 import { bytes, ms, ratio } from './support/format.ts';
 import { failedCasesOf, reportPieces } from './support/junit-report.ts';
@@ -92,13 +92,10 @@ async function follow(entries: Pick<ActionEntries, 'main'>, way: Way, report: st
   step.artifacts = [{ path: REPORT_PATH, text: report }];
   const emulator = await startEmulator({ world, speed: 1 });
   const files = makeStepFiles();
-  const probe = usageProbe(files);
   try {
-    const action = launch({
+    const action = launchMeasured({
       entry: entries.main,
       files,
-      nodeArgs: probe.nodeArgs,
-      env: probe.env,
       inputs: {
         'base-url': emulator.url,
         token: BENCH_TOKEN,
@@ -122,7 +119,7 @@ async function follow(entries: Pick<ActionEntries, 'main'>, way: Way, report: st
       }
       cases = tests.total;
     }
-    const usage = probe.read();
+    const usage = action.usage();
     return {
       label: way.label,
       ...(cases !== undefined ? { cases } : {}),

@@ -22,14 +22,14 @@ export interface StepFiles {
 const USAGE_PRELOAD = fileURLToPath(new URL('./usage-preload.ts', import.meta.url));
 
 /** What a launch needs to have its resource usage written at exit (usage-preload.ts), and its reader. */
-export interface UsageProbe {
+interface UsageProbe {
   nodeArgs: string[];
   env: Record<string, string>;
   /** The usage the process wrote at its exit; peak RSS as its own high-water mark. */
   read(): NodeJS.ResourceUsage;
 }
 
-export function usageProbe(files: StepFiles): UsageProbe {
+function usageProbe(files: StepFiles): UsageProbe {
   const file = join(files.dir, 'usage.json');
   return {
     nodeArgs: ['--import', pathToFileURL(USAGE_PRELOAD).href],
@@ -90,6 +90,17 @@ export interface Launched {
   exited: Promise<Exit>;
   running(): boolean;
   stdout(): string;
+}
+
+export interface MeasuredLaunch extends Launched {
+  /** The process's own resource usage, written as it exited; peak RSS as its own high-water mark. */
+  usage(): NodeJS.ResourceUsage;
+}
+
+/** `launch` with the usage preload (usage-preload.ts), for the benches that measure the action itself. */
+export function launchMeasured(options: Omit<LaunchOptions, 'nodeArgs' | 'env'>): MeasuredLaunch {
+  const probe = usageProbe(options.files);
+  return { ...launch({ ...options, nodeArgs: probe.nodeArgs, env: probe.env }), usage: probe.read };
 }
 
 export function launch(options: LaunchOptions): Launched {
