@@ -7,26 +7,13 @@ import type { GitHubEvidence } from '../../bench/chaos/github-run.ts';
 import { planRun } from '../../bench/chaos/plan.ts';
 import { REPORT_NAMES } from '../../bench/chaos/plan-github.ts';
 import { fenceLogLines } from '../../src/text/safety.ts';
+import { chaosRunView } from './chaos-run-view.ts';
 
 const TOKEN = 'secret-token-for-the-check';
 const RUN_ID = '5e0000000000000000000001';
 
 function remoteRun(overrides: Partial<EmulatorRunView> = {}): EmulatorRunView {
-  return {
-    id: RUN_ID,
-    pipelineId: '620000000000000000000001',
-    pipelineName: 'chaos',
-    applicationId: '610000000000000000000001',
-    status: 'finished',
-    result: 'passed',
-    progress: 100,
-    branch: 'main',
-    commitHash: '0123456789abcdef0123456789abcdef01234567',
-    message: 'm',
-    envVars: [{ key: 'CHAOS_ID', value: '0' }],
-    createdAt: '2026-01-05T09:00:00.000Z',
-    ...overrides,
-  };
+  return chaosRunView(RUN_ID, overrides);
 }
 
 function evidence(

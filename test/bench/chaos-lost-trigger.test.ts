@@ -1,9 +1,9 @@
 // The chaos verdict on a run main could not name: its trigger's answer lost, the timeout cutting short the
 // look for what it created, the post step finding and settling it.
 import { describe, expect, it } from 'vitest';
-import type { EmulatorRunView } from '../../src/emulator/index.ts';
 import { judge, type RunEvidence } from '../../bench/chaos/check.ts';
 import { planRun } from '../../bench/chaos/plan.ts';
+import { chaosRunView } from './chaos-run-view.ts';
 
 const TOKEN = 'secret-token-for-the-check';
 const RUN_ID = '5e0000000000000000000003';
@@ -12,20 +12,7 @@ const LOST =
   'The run may exist: looking for it instead of triggering again.';
 const SETTLED = `The main step did not finish following run ${RUN_ID}; aborting.`;
 
-const run: EmulatorRunView = {
-  id: RUN_ID,
-  pipelineId: '620000000000000000000001',
-  pipelineName: 'chaos',
-  applicationId: '610000000000000000000001',
-  status: 'finished',
-  result: 'aborted',
-  progress: 100,
-  branch: 'main',
-  commitHash: '0123456789abcdef0123456789abcdef01234567',
-  message: 'm',
-  envVars: [{ key: 'CHAOS_ID', value: '0' }],
-  createdAt: '2026-01-05T09:00:00.000Z',
-};
+const run = chaosRunView(RUN_ID, { result: 'aborted' });
 
 /** One target, `timeout: 1s`; main wrote no id, for it never named the run. */
 function evidence({ lost = true, settled = true, exitedAt = 1200 } = {}): RunEvidence {
