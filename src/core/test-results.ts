@@ -1,7 +1,7 @@
 // The test reports of a target and step as data: their cases combined once (a test listed both in an
-// aggregated report and in its suite's own report counts once), when the step's reports are handed on, so
-// that the log, the summary, the check run and the outputs read the same list and none builds its own;
-// the counts, and the `tests` and `failed-tests` outputs. Pure: the reports are read elsewhere (`src/test-reports/`), from the last attempt
+// aggregated report and in its suite's own report counts once), when the step's reports are handed on, and
+// counted, their failures listed, so that the log, the summary, the check run and the outputs read the same
+// and none combines them again; the `tests` and `failed-tests` outputs. Pure: the reports are read elsewhere (`src/test-reports/`), from the last attempt
 // only, and every text here is still remote text for whoever shows it.
 
 export type TestStatus = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -52,15 +52,15 @@ export interface StepReports {
   target: string;
   step: string;
   reports: readonly TestReport[];
-  /** Every case of the reports once (`combineReports`). */
-  cases: readonly TestCase[];
+  /** The failed and errored cases of the reports, each once (`combineReports`), in order. */
+  failed: readonly TestCase[];
   counts: TestCounts;
 }
 
 /** A step's reports, combined and counted once for every reader. */
 export function stepReports(target: string, step: string, reports: readonly TestReport[]): StepReports {
   const cases = combineReports(reports);
-  return { target, step, reports, cases, counts: countTests(cases) };
+  return { target, step, reports, failed: cases.filter(isFailure), counts: countTests(cases) };
 }
 
 interface StepTests extends TestCounts {
@@ -164,10 +164,9 @@ export function testsOutput(steps: readonly StepReports[]): TestsOutput {
 /** The `failed-tests` output: the failed and errored tests in report order, at most `max`. */
 export function failedTestsOutput(steps: readonly StepReports[], max = MAX_FAILED_TESTS): FailedTest[] {
   const failed: FailedTest[] = [];
-  for (const { target, step, cases } of steps) {
-    for (const test of cases) {
+  for (const { target, step, failed: failures } of steps) {
+    for (const test of failures) {
       if (failed.length >= max) return failed;
-      if (!isFailure(test)) continue;
       const entry: FailedTest = { target, step, suite: test.suite, name: test.name };
       if (test.file !== undefined) entry.file = test.file;
       if (test.line !== undefined) entry.line = test.line;

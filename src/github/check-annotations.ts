@@ -50,10 +50,9 @@ export function failedTestAnnotations(
 ): CheckAnnotation[] {
   if (tests === undefined || place === undefined) return [];
   const annotations: CheckAnnotation[] = [];
-  for (const { cases } of tests.steps) {
-    for (const test of cases) {
+  for (const { failed } of tests.steps) {
+    for (const test of failed) {
       if (annotations.length >= ANNOTATIONS_PER_REQUEST) return annotations;
-      if (test.status !== 'failed' && test.status !== 'errored') continue;
       const at = place(test);
       if (at === undefined) continue;
       const message = [test.message, test.text].filter((part) => part !== undefined).join('\n');

@@ -31,20 +31,17 @@ export interface TestsSection {
 /** The summary's test section, or undefined when no report was read. */
 export function testsSection(facts: TestFacts | undefined): TestsSection | undefined {
   if (facts === undefined || facts.steps.length === 0) return undefined;
-  const steps = facts.steps.map(({ step, cases, counts }): SummaryTestStep => {
-    const failed = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
-    return {
-      step,
-      counts,
-      failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
-        suite: test.suite,
-        name: test.name,
-        ...(test.message !== undefined ? { message: test.message } : {}),
-        ...(test.text !== undefined ? { text: test.text } : {}),
-      })),
-      more: Math.max(0, failed.length - SHOWN_FAILED),
-    };
-  });
+  const steps = facts.steps.map(({ step, failed, counts }): SummaryTestStep => ({
+    step,
+    counts,
+    failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
+      suite: test.suite,
+      name: test.name,
+      ...(test.message !== undefined ? { message: test.message } : {}),
+      ...(test.text !== undefined ? { text: test.text } : {}),
+    })),
+    more: Math.max(0, failed.length - SHOWN_FAILED),
+  }));
   return { kind: 'tests', title: 'Tests', steps };
 }
 

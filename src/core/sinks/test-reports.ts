@@ -27,8 +27,7 @@ export function testFacts(
 }
 
 /** `12 tests, 2 failed: suite › name, suite › name` (errored counted with failed). */
-function testsLine({ cases, counts }: StepReports): string {
-  const failing = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
+function testsLine({ failed: failing, counts }: StepReports): string {
   const parts = [`${counts.total} test${counts.total === 1 ? '' : 's'}`];
   if (failing.length > 0) parts.push(`${failing.length} failed`);
   if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`);
