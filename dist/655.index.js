@@ -757,20 +757,17 @@ const SHOWN_FAILED = 50;
 function testsSection(facts) {
     if (facts === undefined || facts.steps.length === 0)
         return undefined;
-    const steps = facts.steps.map(({ step, cases, counts }) => {
-        const failed = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
-        return {
-            step,
-            counts,
-            failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
-                suite: test.suite,
-                name: test.name,
-                ...(test.message !== undefined ? { message: test.message } : {}),
-                ...(test.text !== undefined ? { text: test.text } : {}),
-            })),
-            more: Math.max(0, failed.length - SHOWN_FAILED),
-        };
-    });
+    const steps = facts.steps.map(({ step, failed, counts }) => ({
+        step,
+        counts,
+        failed: failed.slice(0, SHOWN_FAILED).map((test) => ({
+            suite: test.suite,
+            name: test.name,
+            ...(test.message !== undefined ? { message: test.message } : {}),
+            ...(test.text !== undefined ? { text: test.text } : {}),
+        })),
+        more: Math.max(0, failed.length - SHOWN_FAILED),
+    }));
     return { kind: 'tests', title: 'Tests', steps };
 }
 /** `12 tests: 9 passed, 2 failed, 1 skipped`. */

@@ -46,8 +46,7 @@ function testFacts(reads, label, log) {
     return { steps };
 }
 /** `12 tests, 2 failed: suite › name, suite › name` (errored counted with failed). */
-function testsLine({ cases, counts }) {
-    const failing = cases.filter((test) => test.status === 'failed' || test.status === 'errored');
+function testsLine({ failed: failing, counts }) {
     const parts = [`${counts.total} test${counts.total === 1 ? '' : 's'}`];
     if (failing.length > 0)
         parts.push(`${failing.length} failed`);

@@ -216,12 +216,10 @@ function failedTestAnnotations(tests, place) {
     if (tests === undefined || place === undefined)
         return [];
     const annotations = [];
-    for (const { cases } of tests.steps) {
-        for (const test of cases) {
+    for (const { failed } of tests.steps) {
+        for (const test of failed) {
             if (annotations.length >= ANNOTATIONS_PER_REQUEST)
                 return annotations;
-            if (test.status !== 'failed' && test.status !== 'errored')
-                continue;
             const at = place(test);
             if (at === undefined)
                 continue;
